@@ -1,0 +1,1 @@
+"""Benchmarks that print figures: `make bench` or `python -m bench [NAME...]`."""

@@ -1,0 +1,8 @@
+"""`python -m classroom` is the `classroom` command."""
+
+import sys
+
+from classroom.cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())
