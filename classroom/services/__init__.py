@@ -1,0 +1,43 @@
+"""Use cases of the live classroom, one transaction each, behind one facade: `Classroom`."""
+
+from __future__ import annotations
+
+import random
+
+from sqlalchemy import event
+from sqlalchemy.orm import Session, sessionmaker
+
+from classroom.cards import secure_random
+from classroom.services.classes import ClassServices, GroupSetup, SeatRef
+from classroom.services.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError
+from classroom.services.reading import ReadingServices
+from classroom.services.rounds import Action, Change, RoundServices
+from classroom.services.snapshots import ClassSnapshot, GroupSnapshot, SeatInfo
+from classroom.services.teachers import TeacherServices
+
+__all__ = [
+    "Action",
+    "Change",
+    "ClassSnapshot",
+    "Classroom",
+    "Conflict",
+    "Forbidden",
+    "GroupSetup",
+    "GroupSnapshot",
+    "Invalid",
+    "NotFound",
+    "SeatInfo",
+    "SeatRef",
+    "ServiceError",
+]
+
+
+class Classroom(TeacherServices, ClassServices, RoundServices, ReadingServices):
+    """Every use case of the kit, on one database."""
+
+    def __init__(self, sessions: sessionmaker[Session], *, rng: random.Random | None = None):
+        RoundServices.__init__(self)
+        self.sessions = sessions
+        self.rng = rng or secure_random()
+        event.listen(sessions, "after_commit", self.publish_committed_states)
+        event.listen(sessions, "after_rollback", self.discard_uncommitted_states)

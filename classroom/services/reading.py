@@ -1,0 +1,71 @@
+"""Loading snapshots of groups and classes for the views."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from gettext import gettext as _
+
+from sqlalchemy.orm import Session, sessionmaker
+
+from classroom.game import Event, RoundState
+from classroom.services.errors import NotFound
+from classroom.services.snapshots import ClassSnapshot, GroupSnapshot, SeatInfo
+from classroom.store.models import ClassPeriod, Group, Round
+
+__all__ = ["ReadingServices"]
+
+
+class ReadingServices:
+    """Snapshots of groups and classes, as the views need them."""
+
+    sessions: sessionmaker[Session]
+
+    # Provided by RoundServices in the Classroom facade.
+    current_round: Callable[[Session, int], Round | None]
+    round_state: Callable[[Session, Round], RoundState]
+    round_events: Callable[[Session, int, int], tuple[Event, ...]]
+
+    def group_snapshot(self, group_id: int, *, events_after: int = 0) -> GroupSnapshot:
+        """The group now; `events` holds the events with seq greater than `events_after`."""
+        with self.sessions() as db:
+            group = db.get(Group, group_id)
+            if group is None:
+                raise NotFound(_("There is no such group."))
+            return self._group_snapshot(db, group, events_after)
+
+    def class_snapshot(self, teacher_id: int | None, class_id: int) -> ClassSnapshot:
+        """The class and all its groups; a teacher id checks ownership (None: projector token)."""
+        with self.sessions() as db:
+            period = db.get(ClassPeriod, class_id)
+            if period is None or (teacher_id is not None and period.teacher_id != teacher_id):
+                raise NotFound(_("There is no such class."))
+            return ClassSnapshot(
+                class_id=period.id,
+                name=period.name,
+                join_code=period.join_code,
+                joining_locked=period.joining_locked,
+                ended=period.ended_at is not None,
+                wrong_guess_penalty=period.wrong_guess_penalty,
+                stock_out=period.stock_out,
+                groups=tuple(self._group_snapshot(db, g, 0) for g in period.groups),
+            )
+
+    def _group_snapshot(self, db: Session, group: Group, events_after: int) -> GroupSnapshot:
+        round_row = self.current_round(db, group.id)
+        state = self.round_state(db, round_row) if round_row else None
+        events = self.round_events(db, round_row.id, events_after) if round_row else ()
+        return GroupSnapshot(
+            class_id=group.class_id,
+            class_name=group.class_period.name,
+            group_id=group.id,
+            group_name=group.name,
+            position=group.position,
+            rule_text=group.rule_text,
+            rule_id=group.rule_id,
+            rule_revealed=group.rule_revealed,
+            seats=tuple(SeatInfo(seat.id, seat.nickname) for seat in group.seats),
+            round_id=round_row.id if round_row else None,
+            round_number=round_row.number if round_row else 0,
+            state=state,
+            events=events,
+        )

@@ -1,0 +1,264 @@
+"""Playing rounds: every action is checked by the engine, appended to the log, then announced.
+
+Writes to one group are serialized by a lock per group inside the process and by the unique
+(round, seq) key in the database. The state of a round is cached, and caught up from the log
+before every use, so a restarted server (or another process) continues exactly where it was.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import lru_cache
+from gettext import gettext as _
+from typing import Literal
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
+
+from classroom import game
+from classroom.cards import Card, secure_random
+from classroom.game import Event, Options, RoundState
+from classroom.rules import Rule, compile_rule
+from classroom.services.classes import SeatRef
+from classroom.services.errors import Conflict, NotFound
+from classroom.store.models import AppliedAction, ClassPeriod, Group, Round, RoundEvent, Seat
+
+__all__ = ["Action", "Change", "RoundServices"]
+
+ActionKind = Literal["play", "no_play", "guess", "pass"]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A student's action from a tablet, already validated for shape."""
+
+    kind: ActionKind
+    action_id: str
+    card: Card | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What one use case did to a group: the new events (empty for a repeated action)."""
+
+    group_id: int
+    class_id: int
+    events: tuple[Event, ...]
+    duplicate: bool = False
+
+
+@lru_cache(maxsize=512)
+def compiled(rule_text: str) -> Rule:
+    """Rules are compiled once per text."""
+    return compile_rule(rule_text)
+
+
+class RoundServices:
+    """Start rounds, apply actions, judge guesses, give hints, end rounds."""
+
+    sessions: sessionmaker[Session]
+    rng: random.Random
+    own_group: Callable[[Session, int, int], Group]
+    own_seat: Callable[[Session, int, int], Seat]
+
+    def __init__(self) -> None:
+        self._locks: dict[int, threading.Lock] = {}
+        self._locks_guard = threading.Lock()
+        self._states: dict[int, RoundState] = {}
+
+    @contextmanager
+    def group_lock(self, group_id: int) -> Iterator[None]:
+        """Serialize writes to one group within this process."""
+        with self._locks_guard:
+            lock = self._locks.setdefault(group_id, threading.Lock())
+        with lock:
+            yield
+
+    # --- reading ---------------------------------------------------------------------------
+    def current_round(self, db: Session, group_id: int) -> Round | None:
+        """The group's latest round."""
+        query = select(Round).where(Round.group_id == group_id).order_by(Round.number.desc())
+        return db.scalars(query.limit(1)).first()
+
+    def round_state(self, db: Session, round_row: Round) -> RoundState:
+        """The state of a round: cached, caught up with any events appended since."""
+        cached = self._states.get(round_row.id)
+        after = cached.seq if cached else 0
+        rows = db.scalars(
+            select(RoundEvent)
+            .where(RoundEvent.round_id == round_row.id, RoundEvent.seq > after)
+            .order_by(RoundEvent.seq)
+        ).all()
+        events = [game.event_from_dict(row.data) for row in rows]
+        state = game.replay(events) if cached is None else _fold(cached, events)
+        self._states[round_row.id] = state
+        return state
+
+    def round_events(self, db: Session, round_id: int, after: int = 0) -> tuple[Event, ...]:
+        """The events of a round with seq greater than `after`."""
+        rows = db.scalars(
+            select(RoundEvent.data)
+            .where(RoundEvent.round_id == round_id, RoundEvent.seq > after)
+            .order_by(RoundEvent.seq)
+        ).all()
+        return tuple(game.event_from_dict(data) for data in rows)
+
+    # --- writing ---------------------------------------------------------------------------
+    def start_round(self, teacher_id: int, group_id: int) -> Change:
+        """Deal a new round in a group (the app is the dealer)."""
+        with self.group_lock(group_id), self.sessions.begin() as db:
+            group = self.own_group(db, teacher_id, group_id)
+            previous = self.current_round(db, group_id)
+            if previous is not None and not self.round_state(db, previous).is_over:
+                raise Conflict(_("%s is already playing a round.") % group.name)
+            seats = [str(seat.id) for seat in group.seats]
+            if not 3 <= len(seats) <= 8:
+                raise Conflict(
+                    _("%(group)s has %(n)d players; a round needs 3 to 8.")
+                    % {"group": group.name, "n": len(seats)}
+                )
+            period = group.class_period
+            options = Options.from_dict(
+                {"wrong_guess_penalty": period.wrong_guess_penalty, "stock_out": period.stock_out}
+            )
+            new_round = Round(
+                group_id=group_id,
+                number=(previous.number + 1) if previous else 1,
+                rule_text=group.rule_text,
+            )
+            db.add(new_round)
+            db.flush()
+            group.rule_revealed = False
+            events = (game.deal(seats, self.rng, options=options),)
+            self._append(db, new_round, events)
+            return Change(group_id, period.id, events)
+
+    def act(self, seat: SeatRef, action: Action) -> Change:
+        """Apply a student's action once, however often the tablet sends it."""
+        with self.group_lock(seat.group_id), self.sessions.begin() as db:
+            if db.get(AppliedAction, (seat.seat_id, action.action_id)) is not None:
+                return Change(seat.group_id, seat.class_id, (), duplicate=True)
+            round_row = self._running_round(db, seat.group_id)
+            state = self.round_state(db, round_row)
+            events = self._command(state, seat.key, action, compiled(round_row.rule_text))
+            self._append(db, round_row, events, state)
+            db.add(
+                AppliedAction(seat_id=seat.seat_id, action_id=action.action_id, seq=events[-1].seq)
+            )
+            return Change(seat.group_id, seat.class_id, events)
+
+    def _command(
+        self, state: RoundState, seat: str, action: Action, rule: Rule
+    ) -> tuple[Event, ...]:
+        if action.kind == "play":
+            if action.card is None:
+                raise game.CardNotInHand(_("Choose a card to play."))
+            return game.play(state, seat, action.card, judge=rule, rng=self.rng)
+        if action.kind == "no_play":
+            return game.no_play(state, seat, judge=rule, rng=self.rng)
+        if action.kind == "guess":
+            return game.guess(state, seat, action.text)
+        return game.pass_guess(state, seat)
+
+    def judge_guess(self, teacher_id: int, group_id: int, right: bool) -> Change:
+        """The teacher's verdict on the group's pending guess."""
+        return self._teacher_command(
+            teacher_id, group_id, lambda state: game.judge_guess(state, right, rng=self.rng)
+        )
+
+    def give_hint(self, teacher_id: int, group_id: int, text: str) -> Change:
+        """A hint for the group, logged with the round."""
+        return self._teacher_command(teacher_id, group_id, lambda state: game.hint(state, text))
+
+    def end_round(self, teacher_id: int, group_id: int) -> Change:
+        """End the group's round now."""
+        return self._teacher_command(
+            teacher_id, group_id, lambda state: game.end_round(state, "ended by the teacher")
+        )
+
+    def _teacher_command(
+        self, teacher_id: int, group_id: int, command: Callable[[RoundState], tuple[Event, ...]]
+    ) -> Change:
+        with self.group_lock(group_id), self.sessions.begin() as db:
+            group = self.own_group(db, teacher_id, group_id)
+            round_row = self._running_round(db, group_id)
+            state = self.round_state(db, round_row)
+            events = command(state)
+            self._append(db, round_row, events, state)
+            return Change(group_id, group.class_id, events)
+
+    def set_revealed(self, teacher_id: int, group_id: int, revealed: bool) -> Change:
+        """Show (or hide again) the group's secret rule to its students and the projector."""
+        with self.group_lock(group_id), self.sessions.begin() as db:
+            group = self.own_group(db, teacher_id, group_id)
+            group.rule_revealed = revealed
+            return Change(group_id, group.class_id, ())
+
+    def remove_seat(self, teacher_id: int, seat_id: int) -> Change:
+        """Remove a student who holds no cards in a running round."""
+        with self.sessions.begin() as db:
+            seat = self.own_seat(db, teacher_id, seat_id)
+            group_id, class_id = seat.group_id, seat.group.class_id
+            running = self.current_round(db, group_id)
+            if running is not None:
+                state = self.round_state(db, running)
+                if not state.is_over and seat.id and str(seat.id) in state.seats:
+                    raise Conflict(_("This student is playing a round; end the round first."))
+            db.delete(seat)
+            return Change(group_id, class_id, ())
+
+    def _running_round(self, db: Session, group_id: int) -> Round:
+        round_row = self.current_round(db, group_id)
+        if round_row is None:
+            raise NotFound(_("The round has not started yet."))
+        period = db.get(Group, group_id).class_period  # type: ignore[union-attr]
+        if isinstance(period, ClassPeriod) and period.ended_at is not None:
+            raise Conflict(_("This class has ended."))
+        return round_row
+
+    def _append(
+        self,
+        db: Session,
+        round_row: Round,
+        events: tuple[Event, ...],
+        before: RoundState | None = None,
+    ) -> None:
+        for event in events:
+            db.add(
+                RoundEvent(
+                    round_id=round_row.id, seq=event.seq, kind=event.kind, data=event.to_dict()
+                )
+            )
+        db.flush()
+        # The cache moves only once the log is committed (see `publish_committed_states`).
+        self._states.pop(round_row.id, None)
+        committed = db.info.setdefault("round_states", {})
+        committed[round_row.id] = game.replay(events) if before is None else _fold(before, events)
+
+    def publish_committed_states(self, db: Session) -> None:
+        """After a commit: the states computed in the transaction become the cache."""
+        self._states.update(db.info.pop("round_states", {}))
+
+    def discard_uncommitted_states(self, db: Session) -> None:
+        """After a rollback: forget what the transaction computed."""
+        db.info.pop("round_states", None)
+
+    def forget_cache(self) -> None:
+        """Drop every cached state (tests use it to prove the log alone is enough)."""
+        self._states.clear()
+
+
+def _fold(state: RoundState, events: Sequence[Event]) -> RoundState:
+    for event in events:
+        state = game.apply(state, event)
+    return state
+
+
+def default_rng() -> random.Random:
+    """Shuffles for real classes."""
+    return secure_random()

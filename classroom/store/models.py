@@ -1,0 +1,134 @@
+"""Tables. A round is its append-only event log; everything else is set-up and people."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def utcnow() -> datetime:
+    """Timestamps are stored in UTC."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Base(DeclarativeBase):
+    """Base of every table."""
+
+
+class Teacher(Base):
+    """A teacher account; the only people with passwords."""
+
+    __tablename__ = "teachers"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(String(80), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class ClassPeriod(Base):
+    """One class period a teacher runs: several groups, one join code."""
+
+    __tablename__ = "classes"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    teacher_id: Mapped[int] = mapped_column(ForeignKey("teachers.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(120))
+    join_code: Mapped[str] = mapped_column(String(6), index=True)
+    joining_locked: Mapped[bool] = mapped_column(default=False)
+    wrong_guess_penalty: Mapped[bool] = mapped_column(default=False)
+    stock_out: Mapped[str] = mapped_column(String(16), default="add_deck")
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    ended_at: Mapped[datetime | None] = mapped_column(default=None)
+    groups: Mapped[list[Group]] = relationship(
+        back_populates="class_period",
+        order_by="Group.position",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
+
+
+class Group(Base):
+    """One table of students with its secret rule."""
+
+    __tablename__ = "groups"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int]
+    name: Mapped[str] = mapped_column(String(60))
+    rule_text: Mapped[str] = mapped_column(Text)
+    rule_id: Mapped[str | None] = mapped_column(String(80), default=None)
+    rule_revealed: Mapped[bool] = mapped_column(default=False)
+    class_period: Mapped[ClassPeriod] = relationship(back_populates="groups")
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="group",
+        order_by="Seat.id",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
+    rounds: Mapped[list[Round]] = relationship(
+        back_populates="group",
+        order_by="Round.number",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
+
+
+class Seat(Base):
+    """A student (or a shared tablet) in a group: a nickname and a secret token, nothing else."""
+
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("group_id", "nickname_key"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"), index=True)
+    nickname: Mapped[str] = mapped_column(String(40))
+    # Case-folded nickname, so "Ana" and "ana" cannot sit at the same table.
+    nickname_key: Mapped[str] = mapped_column(String(40))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    joined_at: Mapped[datetime] = mapped_column(default=utcnow)
+    group: Mapped[Group] = relationship(back_populates="seats")
+
+
+class Round(Base):
+    """One round played by a group; its state is the fold of its events."""
+
+    __tablename__ = "rounds"
+    __table_args__ = (UniqueConstraint("group_id", "number"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    rule_text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    group: Mapped[Group] = relationship(back_populates="rounds")
+    events: Mapped[list[RoundEvent]] = relationship(
+        order_by="RoundEvent.seq", cascade="all, delete-orphan", passive_deletes=True
+    )
+
+
+class RoundEvent(Base):
+    """One entry of a round's log. (round_id, seq) is unique: no two writers share a number."""
+
+    __tablename__ = "round_events"
+    __table_args__ = (UniqueConstraint("round_id", "seq"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id", ondelete="CASCADE"))
+    seq: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(32))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class AppliedAction(Base):
+    """A client-made action id already applied, so a retried action is never applied twice."""
+
+    __tablename__ = "applied_actions"
+    seat_id: Mapped[int] = mapped_column(
+        ForeignKey("seats.id", ondelete="CASCADE"), primary_key=True
+    )
+    action_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    seq: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+Index("ix_round_events_round_seq", RoundEvent.round_id, RoundEvent.seq)
