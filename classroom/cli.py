@@ -43,6 +43,10 @@ def build_parser() -> argparse.ArgumentParser:
     listing.add_argument("--concept", help=_("only rules about this concept"))
     listing.add_argument("--age-band", help=_("only rules for this age band"))
     listing.set_defaults(handler=list_rules)
+
+    from classroom.serve import add_commands
+
+    add_commands(commands)
     return parser
 
 

@@ -62,6 +62,11 @@ class TeacherServices:
             return None
         return teacher.id if check_password_hash(teacher.password_hash, password) else None
 
+    def teacher_id(self, username: str) -> int | None:
+        """The id of the teacher with this username, or None."""
+        with self.sessions() as db:
+            return db.scalar(select(Teacher.id).where(Teacher.username == username.strip()))
+
     def teacher_name(self, teacher_id: int) -> str | None:
         """The username of a teacher id, or None if it no longer exists."""
         with self.sessions() as db:

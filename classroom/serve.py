@@ -1,0 +1,97 @@
+"""`classroom serve`: start the live classroom and tell the teacher how to begin."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import socket
+from gettext import gettext as _
+
+FIRST_TEACHER = "teacher"
+
+
+def lan_address() -> str | None:
+    """This machine's address on the local network (a UDP 'connect' sends no packet)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # a documentation address: only the route is looked up
+        address: str = probe.getsockname()[0]
+    except OSError:
+        return None
+    finally:
+        probe.close()
+    return None if address.startswith("127.") else address
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Create the database (and a first teacher), print how to log in and join, then serve."""
+    from classroom.web import create_app, socketio
+
+    app = create_app()
+    service = app.extensions["classroom"]
+    print(_("Eleusis Express classroom kit"))
+    if not service.has_teachers():
+        password = secrets.token_urlsafe(9)
+        service.create_teacher(FIRST_TEACHER, password)
+        print(_("  First start: a teacher account was created."))
+        print(
+            _("  Teacher login:  username %(user)s   password %(pw)s")
+            % {"user": FIRST_TEACHER, "pw": password}
+        )
+        print(_("  (Change it with: classroom teacher password %s)") % FIRST_TEACHER)
+    host_for_people = lan_address() if args.host in ("0.0.0.0", "") else args.host
+    print(_("  Teacher:   http://localhost:%d/teacher") % args.port)
+    if host_for_people:
+        print(
+            _(
+                "  Students:  http://%(host)s:%(port)d/join  (same Wi-Fi; or scan the QR code "
+                "on the class page)"
+            )
+            % {"host": host_for_people, "port": args.port}
+        )
+    print(_("  Database:  %s") % app.config["DATABASE_URL"])
+    socketio.run(
+        app,
+        host=args.host,
+        port=args.port,
+        allow_unsafe_werkzeug=True,
+        use_reloader=False,
+        log_output=False,
+    )
+    return 0
+
+
+def teacher_password(args: argparse.Namespace) -> int:
+    """Set a teacher's password (creating the account if it does not exist)."""
+    from classroom.services import ServiceError
+    from classroom.web import create_app
+
+    service = create_app().extensions["classroom"]
+    password = args.password or secrets.token_urlsafe(9)
+    try:
+        if service.teacher_id(args.username) is None:
+            service.create_teacher(args.username, password)
+        else:
+            service.set_password(args.username, password)
+    except ServiceError as error:
+        print(_("error: %s") % error)
+        return 1
+    print(
+        _("Teacher %(user)s can log in with password %(pw)s")
+        % {"user": args.username, "pw": password}
+    )
+    return 0
+
+
+def add_commands(commands: argparse._SubParsersAction) -> None:
+    """Register `serve` and `teacher password`."""
+    run = commands.add_parser("serve", help=_("start the live classroom server"))
+    run.add_argument("--host", default="0.0.0.0", help=_("address to listen on"))
+    run.add_argument("--port", type=int, default=5000, help=_("port to listen on"))
+    run.set_defaults(handler=serve)
+    teacher = commands.add_parser("teacher", help=_("manage teacher accounts"))
+    actions = teacher.add_subparsers(metavar="ACTION", required=True)
+    password = actions.add_parser("password", help=_("set or reset a teacher's password"))
+    password.add_argument("username")
+    password.add_argument("--password", help=_("the new password (default: a random one)"))
+    password.set_defaults(handler=teacher_password)

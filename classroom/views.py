@@ -1,0 +1,115 @@
+"""Projections: what each viewer may see of a group, as JSON-ready dicts. Pure functions.
+
+A student sees what a player at that table sees: their own hand, the layout, hand counts, the
+guesses; never another hand, the stock's order, or the secret rule before it is revealed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from classroom.game import JUDGING, Dealt, DeckAdded, Event, GameError, RoundState
+from classroom.game.verify import verify_guess, verify_no_play, verify_pass_guess, verify_play
+from classroom.scoring import dealer_score, round_scores
+from classroom.services.snapshots import GroupSnapshot
+
+__all__ = ["public_event", "student_view", "teacher_group_view"]
+
+
+def public_event(event: Event) -> dict[str, Any]:
+    """An event as everybody at the table may see it."""
+    if isinstance(event, Dealt):
+        return {"kind": "dealt", "seq": event.seq, "starter": str(event.starter)}
+    if isinstance(event, DeckAdded):
+        return {"kind": "deck_added", "seq": event.seq, "count": len(event.cards)}
+    return event.to_dict()
+
+
+def status(snapshot: GroupSnapshot) -> str:
+    """lobby, playing, judging_play, judging_no_play, guess_window, judging_guess or over."""
+    return "lobby" if snapshot.state is None else snapshot.state.phase
+
+
+def _table(snapshot: GroupSnapshot, state: RoundState | None) -> dict[str, Any]:
+    """What every viewer of the group shares."""
+    sizes = state.hand_sizes() if state else {}
+    scores = round_scores(state) if state else {}
+    seats = [
+        {
+            "seat": seat.key,
+            "nickname": seat.nickname,
+            "cards": sizes.get(seat.key),
+            "score": scores.get(seat.key),
+            "playing": seat.key in sizes,
+        }
+        for seat in snapshot.seats
+    ]
+    view: dict[str, Any] = {
+        "group": {"id": snapshot.group_id, "name": snapshot.group_name},
+        "class_name": snapshot.class_name,
+        "round": snapshot.round_number,
+        "status": status(snapshot),
+        "seq": state.seq if state else 0,
+        "seats": seats,
+        "rule": snapshot.rule_text if snapshot.rule_revealed else None,
+    }
+    if state is None:
+        return view
+    layout = state.layout
+    view |= {
+        "turn": state.turn,
+        "mainline": [str(card) for card in layout.mainline],
+        "sidelines": [[str(card) for card in line] for line in layout.sidelines],
+        "stock": len(state.stock),
+        "guesser": state.guesser,
+        "pending": _pending(state),
+        "guesses": [{"seat": g.seat, "text": g.text, "right": g.right} for g in state.guesses],
+        "hints": list(state.hints),
+        "end": {"reason": state.end_reason, "winner": state.winner} if state.is_over else None,
+        "dealer_score": dealer_score(scores) if state.is_over and scores else None,
+    }
+    return view
+
+
+def _pending(state: RoundState) -> dict[str, Any] | None:
+    if state.phase not in JUDGING or state.pending is None:
+        return None
+    card = state.pending.card
+    return {"seat": state.pending.seat, "card": str(card) if card else None}
+
+
+def student_view(snapshot: GroupSnapshot, seat_key: str) -> dict[str, Any]:
+    """The group as one student's tablet shows it."""
+    state = snapshot.state
+    view = _table(snapshot, state)
+    view["me"] = seat_key
+    playing = state is not None and seat_key in state.seats
+    hand = state.hand(seat_key) if state is not None and playing else ()
+    view["hand"] = [str(card) for card in hand]
+    view["can"] = {"play": False, "no_play": False, "guess": False, "pass": False}
+    if state is not None and hand:
+        view["can"] = {
+            "play": _can(lambda: verify_play(state, seat_key, hand[0])),
+            "no_play": _can(lambda: verify_no_play(state, seat_key)),
+            "guess": _can(lambda: verify_guess(state, seat_key, "?")),
+            "pass": _can(lambda: verify_pass_guess(state, seat_key)),
+        }
+    return view
+
+
+def _can(check: Callable[[], None]) -> bool:
+    try:
+        check()
+    except GameError:
+        return False
+    return True
+
+
+def teacher_group_view(snapshot: GroupSnapshot) -> dict[str, Any]:
+    """The group as the teacher's pages show it: the secret rule included."""
+    view = _table(snapshot, snapshot.state)
+    view["rule"] = snapshot.rule_text
+    view["rule_id"] = snapshot.rule_id
+    view["revealed"] = snapshot.rule_revealed
+    return view

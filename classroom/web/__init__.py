@@ -1,0 +1,72 @@
+"""The web app: `create_app()` builds Flask, the database, Socket.IO and the blueprints."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Response
+from flask_babel import get_locale
+
+from classroom.resources import data_dir
+from classroom.services import Classroom
+from classroom.store import connect, create_schema
+from classroom.web.config import default_config
+from classroom.web.extensions import babel, csrf, socketio
+
+__all__ = ["create_app", "socketio"]
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+# No third-party origin is ever contacted: scripts, styles, fonts and sockets are all our own.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
+)
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the app; `test_config` overrides settings (tests pass a temporary database)."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(data_dir("templates")),
+        static_folder=str(STATIC),
+    )
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.from_mapping(default_config(Path(app.instance_path)))
+    app.config.from_mapping(test_config or {})
+    sessions = connect(app.config["DATABASE_URL"])
+    create_schema(sessions.kw["bind"])
+    rng = app.config.get("SHUFFLE_SEED")
+    app.extensions["classroom"] = Classroom(
+        sessions, rng=random.Random(rng) if rng is not None else None
+    )
+    csrf.init_app(app)
+    babel.init_app(app)
+    socketio.init_app(
+        app,
+        async_mode="threading",
+        message_queue=os.environ.get("CLASSROOM_REDIS_URL"),
+        max_http_buffer_size=16 * 1024,
+    )
+    _register_blueprints(app)
+    app.after_request(_security_headers)
+    app.context_processor(lambda: {"locale": str(get_locale() or "en")})
+    return app
+
+
+def _register_blueprints(app: Flask) -> None:
+    from classroom.web.student import student
+    from classroom.web.teacher import teacher
+
+    app.register_blueprint(student)
+    app.register_blueprint(teacher)
+
+
+def _security_headers(response: Response) -> Response:
+    response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    return response

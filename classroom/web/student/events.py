@@ -1,0 +1,75 @@
+"""The /play namespace: a tablet connects with its seat token and acts on its own seat only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request, session
+from flask_socketio import emit, join_room
+
+from classroom.game import GameError
+from classroom.services import SeatRef, ServiceError
+from classroom.views import public_event, student_view
+from classroom.web.broadcast import PLAY, announce, classroom
+from classroom.web.extensions import socketio
+from classroom.web.student.payloads import parse_action, parse_position
+
+
+def _seat() -> SeatRef:
+    """The seat of this connection, checked again on every message (it may have been removed)."""
+    return classroom().seat_by_token(session.get("play_token", ""))
+
+
+@socketio.on("connect", namespace=PLAY)
+def on_connect(auth: Any = None) -> None:
+    """Accept a tablet only with a valid seat token, then send what it missed."""
+    token = auth.get("token") if isinstance(auth, dict) else None
+    try:
+        seat = classroom().seat_by_token(token if isinstance(token, str) else "")
+    except ServiceError as error:
+        raise ConnectionRefusedError(str(error)) from error
+    session["play_token"] = token
+    join_room(f"group:{seat.group_id}")
+    join_room(f"seat:{seat.seat_id}")
+    _catch_up(seat, parse_position(auth))
+
+
+@socketio.on("resync", namespace=PLAY)
+def on_resync(payload: Any = None) -> dict[str, Any]:
+    """A tablet that woke up asks for what it missed."""
+    try:
+        seat = _seat()
+    except ServiceError as error:
+        return _refuse(error)
+    _catch_up(seat, parse_position(payload))
+    return {"ok": True}
+
+
+@socketio.on("act", namespace=PLAY)
+def on_act(payload: Any = None) -> dict[str, Any]:
+    """Play, no-play, guess or pass; the answer says whether it was applied."""
+    try:
+        seat = _seat()
+        change = classroom().act(seat, parse_action(payload))
+    except (ServiceError, GameError) as error:
+        return _refuse(error)
+    announce(change)
+    seq = change.events[-1].seq if change.events else None
+    return {"ok": True, "duplicate": change.duplicate, "seq": seq}
+
+
+def _catch_up(seat: SeatRef, position: tuple[int, int]) -> None:
+    """Send the events after the tablet's (round, seq), then its fresh state."""
+    snapshot = classroom().group_snapshot(seat.group_id)
+    round_number, last_seq = position
+    after = last_seq if round_number == snapshot.round_number else 0
+    missed = [public_event(event) for event in snapshot.events if event.seq > after]
+    if missed:
+        emit("events", missed)
+    emit("state", student_view(snapshot, seat.key))
+
+
+def _refuse(error: Exception) -> dict[str, Any]:
+    message = str(error)
+    emit("problem", {"message": message}, to=request.sid)  # type: ignore[attr-defined]
+    return {"ok": False, "error": message}

@@ -1,0 +1,74 @@
+"""Join by code (or QR), choose a group and a nickname, then play."""
+
+from __future__ import annotations
+
+from flask import redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from classroom.services import ServiceError
+from classroom.web.broadcast import announce_group, classroom
+from classroom.web.student import student
+from classroom.web.student.forms import CodeForm, SeatForm
+
+
+@student.get("/join")
+def join() -> str | Response:
+    """Ask for the code, or (with ?code=) for a group and a nickname."""
+    code = request.args.get("code", "").strip()
+    if not code:
+        return render_template("student/code.html", form=CodeForm())
+    return _seat_page(SeatForm(code=code))
+
+
+@student.post("/join")
+def join_code() -> str | Response:
+    """Step 1 submitted: go on to step 2 with the code in the URL."""
+    form = CodeForm()
+    if not form.validate_on_submit():
+        return render_template("student/code.html", form=form), 400  # type: ignore[return-value]
+    return redirect(url_for("student.join", code=form.code.data.strip().upper()))
+
+
+@student.post("/join/seat")
+def take_seat() -> str | Response:
+    """Step 2 submitted: take the seat and go to the play page."""
+    return _seat_page(SeatForm(), submitted=True)
+
+
+@student.get("/play")
+def play() -> str | Response:
+    """The tablet's game page; the token goes to localStorage from here."""
+    token = session.get("play_token", "")
+    return render_template("student/play.html", token=token)
+
+
+@student.get("/")
+def home() -> Response:
+    """Students land on the join page; teachers have /teacher."""
+    return redirect(url_for("student.join"))
+
+
+def _seat_page(form: SeatForm, *, submitted: bool = False) -> str | Response:
+    """Show (or, when submitted, take) a seat in the class named by the form's code."""
+    code = (form.code.data or "").strip()
+    try:
+        info = classroom().open_class_by_code(code)
+    except ServiceError as error:
+        code_form = CodeForm(code=code)
+        code_form.code.errors = [str(error)]
+        return render_template("student/code.html", form=code_form), 404  # type: ignore[return-value]
+    form.group.choices = [(group_id, name) for group_id, name, _seated in info.groups]
+    if submitted and form.validate_on_submit():
+        try:
+            seat, token = classroom().join(code, form.group.data, form.nickname.data)
+        except ServiceError as error:
+            form.nickname.errors = [str(error)]
+        else:
+            session["play_token"] = token
+            announce_group(seat.group_id)
+            return redirect(url_for("student.play"))
+    if info.joining_locked and not form.nickname.errors:
+        form.nickname.errors = [_("Joining is closed for this class. Ask your teacher.")]
+    page = render_template("student/seat.html", form=form, info=info)
+    return (page, 400) if submitted else page  # type: ignore[return-value]

@@ -1,0 +1,76 @@
+"""The teacher's pages."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import current_app, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from classroom.web.auth import current_teacher_id, login_required
+from classroom.web.broadcast import classroom
+from classroom.web.ratelimit import LoginLimiter
+from classroom.web.teacher import teacher
+from classroom.web.teacher.forms import LoginForm
+
+
+def _limiter() -> LoginLimiter:
+    limiter = current_app.extensions.get("login_limiter")
+    if limiter is None:
+        limiter = LoginLimiter(
+            current_app.config["LOGIN_ATTEMPTS"], current_app.config["LOGIN_WINDOW_SECONDS"]
+        )
+        current_app.extensions["login_limiter"] = limiter
+    return limiter
+
+
+@teacher.route("/login", methods=["GET", "POST"])
+def login() -> str | Response:
+    """Log in; failures are limited per address and username."""
+    form = LoginForm()
+    if form.validate_on_submit():
+        address, username = request.remote_addr or "?", form.username.data
+        if _limiter().blocked(address, username):
+            form.password.errors = [_("Too many failed attempts. Wait a few minutes.")]
+            return render_template("teacher/login.html", form=form), 429  # type: ignore[return-value]
+        teacher_id = classroom().check_login(username, form.password.data)
+        if teacher_id is None:
+            _limiter().failed(address, username)
+            form.password.errors = [_("Wrong username or password.")]
+            return render_template("teacher/login.html", form=form), 401  # type: ignore[return-value]
+        _limiter().succeeded(address, username)
+        session.clear()
+        session["teacher_id"] = teacher_id
+        session.permanent = True
+        return redirect(_safe_next(request.args.get("next")))
+    return render_template("teacher/login.html", form=form)
+
+
+@teacher.post("/logout")
+@login_required
+def logout() -> Response:
+    """Log out."""
+    session.clear()
+    return redirect(url_for("teacher.login"))
+
+
+@teacher.get("/")
+@login_required
+def index() -> str:
+    """The teacher's classes."""
+    teacher_id = current_teacher_id()
+    assert teacher_id is not None
+    return render_template("teacher/index.html", classes=classroom().classes_of(teacher_id))
+
+
+def _safe_next(target: str | None) -> str:
+    """Only paths on this site: never send a teacher to another host after login."""
+    if (
+        target
+        and target.startswith("/")
+        and not target.startswith("//")
+        and not urlsplit(target).netloc
+    ):
+        return target
+    return url_for("teacher.index")
