@@ -45,13 +45,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     csrf.init_app(app)
     babel.init_app(app)
+    # Handlers must be declared before init_app: Flask-SocketIO replays them onto each new app
+    # (a restarted server in the same process, tests) only if it saw them before the first one.
+    _register_blueprints(app)
     socketio.init_app(
         app,
         async_mode="threading",
         message_queue=os.environ.get("CLASSROOM_REDIS_URL"),
         max_http_buffer_size=16 * 1024,
     )
-    _register_blueprints(app)
     app.after_request(_security_headers)
     app.context_processor(lambda: {"locale": str(get_locale() or "en")})
     return app

@@ -1,0 +1,25 @@
+"""The `>>>` examples in the game and scoring modules run and pass."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "classroom.game",
+    "classroom.game.commands",
+    "classroom.game.events",
+    "classroom.game.rounds",
+    "classroom.game.state",
+    "classroom.game.verify",
+    "classroom.scoring",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_examples_in_docstrings_pass(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0
+    assert result.failed == 0
