@@ -57,7 +57,7 @@ def test_a_card_not_in_your_hand_is_refused(table, lesson):
 
 
 def test_nobody_can_act_for_another_seat(table, lesson):
-    ana, ben = table[0], table[1]
+    ben = table[1]
     card = ben.last_state()["hand"][0]
     answer = ben.act({"type": "play", "card": card, "action_id": "x", "seat": "1"})
     assert answer["ok"] is False
