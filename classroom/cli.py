@@ -45,8 +45,10 @@ def build_parser() -> argparse.ArgumentParser:
     listing.set_defaults(handler=list_rules)
 
     from classroom.serve import add_commands
+    from printables.cli import add_print_commands
 
     add_commands(commands)
+    add_print_commands(commands)
     return parser
 
 

@@ -1,0 +1,1 @@
+"""Printable PDFs for offline play: rule cards, worksheets, score sheets, lesson plans."""

@@ -25,8 +25,8 @@ class ReadingServices:
     round_state: Callable[[Session, Round], RoundState]
     round_events: Callable[[Session, int, int], tuple[Event, ...]]
 
-    def group_snapshot(self, group_id: int, *, events_after: int = 0) -> GroupSnapshot:
-        """The group now; `events` holds the events with seq greater than `events_after`."""
+    def group_snapshot(self, group_id: int, *, events_after: int | None = None) -> GroupSnapshot:
+        """The group now; with `events_after`, `events` holds the events after that seq."""
         with self.sessions() as db:
             group = db.get(Group, group_id)
             if group is None:
@@ -47,13 +47,17 @@ class ReadingServices:
                 ended=period.ended_at is not None,
                 wrong_guess_penalty=period.wrong_guess_penalty,
                 stock_out=period.stock_out,
-                groups=tuple(self._group_snapshot(db, g, 0) for g in period.groups),
+                groups=tuple(self._group_snapshot(db, g, None) for g in period.groups),
             )
 
-    def _group_snapshot(self, db: Session, group: Group, events_after: int) -> GroupSnapshot:
+    def _group_snapshot(
+        self, db: Session, group: Group, events_after: int | None
+    ) -> GroupSnapshot:
         round_row = self.current_round(db, group.id)
         state = self.round_state(db, round_row) if round_row else None
-        events = self.round_events(db, round_row.id, events_after) if round_row else ()
+        events: tuple[Event, ...] = ()
+        if round_row is not None and events_after is not None:
+            events = self.round_events(db, round_row.id, events_after)
         return GroupSnapshot(
             class_id=group.class_id,
             class_name=group.class_period.name,

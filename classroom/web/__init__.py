@@ -31,6 +31,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_relative_config=True,
+        instance_path=os.environ.get("CLASSROOM_INSTANCE") or None,
         template_folder=str(data_dir("templates")),
         static_folder=str(STATIC),
     )

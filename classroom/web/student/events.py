@@ -60,7 +60,7 @@ def on_act(payload: Any = None) -> dict[str, Any]:
 
 def _catch_up(seat: SeatRef, position: tuple[int, int]) -> None:
     """Send the events after the tablet's (round, seq), then its fresh state."""
-    snapshot = classroom().group_snapshot(seat.group_id)
+    snapshot = classroom().group_snapshot(seat.group_id, events_after=0)
     round_number, last_seq = position
     after = last_seq if round_number == snapshot.round_number else 0
     missed = [public_event(event) for event in snapshot.events if event.seq > after]

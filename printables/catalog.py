@@ -1,0 +1,22 @@
+"""The printables the kit can build, by the names lessons and the command line use."""
+
+from __future__ import annotations
+
+from gettext import gettext as _
+
+__all__ = ["PRINTABLE_NAMES", "printable_label"]
+
+#: Names a lesson may list under materials.printables; each one the CLI can build.
+PRINTABLE_NAMES = ("rule-cards", "worksheet", "worksheet-young", "worksheet-older", "score-sheet")
+
+
+def printable_label(name: str) -> str:
+    """The name people read for a printable, e.g. 'Score sheet' for 'score-sheet'."""
+    labels = {
+        "rule-cards": _("Rule cards for dealers"),
+        "worksheet": _("Scientist's worksheet"),
+        "worksheet-young": _("Card detective sheet (young)"),
+        "worksheet-older": _("Scientist's worksheet (older)"),
+        "score-sheet": _("Score sheet"),
+    }
+    return labels.get(name, name)

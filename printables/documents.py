@@ -1,0 +1,106 @@
+"""Each printable built into PDF bytes from plain options; the CLI, web app and bench call these."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from gettext import gettext as _
+
+from classroom.rules.library import load_library
+from printables.common import PrintableError
+from printables.lesson_pdf import LessonRenderer
+from printables.lessons import find_lesson, load_lessons
+from printables.rulecard_pdf import RuleCardRenderer
+from printables.rulecards import RuleCard, custom_rule_card, library_rule_cards, select_rules
+from printables.scoresheet import score_sheet_plan
+from printables.scoresheet_pdf import ScoreSheetRenderer
+from printables.worksheet_pdf import WorksheetRenderer
+
+__all__ = [
+    "BUILDERS",
+    "CustomRule",
+    "build_printable",
+    "lesson_pdf",
+    "rule_cards_pdf",
+    "score_sheet_pdf",
+    "worksheet_pdf",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class CustomRule:
+    """A rule the teacher wrote: rule-language source, a title and the plain-language text."""
+
+    source: str
+    title: str
+    text: str
+
+
+def rule_cards_pdf(
+    *,
+    paper: str = "a4",
+    difficulty: int | None = None,
+    concept: str | None = None,
+    age_band: str | None = None,
+    ids: Sequence[str] | None = None,
+    custom: CustomRule | None = None,
+) -> bytes:
+    """Rule cards for the library rules matching the filters, plus a custom rule if given.
+
+    With a custom rule and no filter, only the custom rule's card is printed.
+    """
+    filtered = any(v is not None for v in (difficulty, concept, age_band, ids))
+    cards: list[RuleCard] = []
+    if filtered or custom is None:
+        chosen = select_rules(
+            load_library(), difficulty=difficulty, concept=concept, age_band=age_band, ids=ids
+        )
+        cards += library_rule_cards(chosen)
+    if custom is not None:
+        cards.append(custom_rule_card(custom.source, title=custom.title, text=custom.text))
+    return RuleCardRenderer(paper=paper).render(cards)
+
+
+def worksheet_pdf(*, paper: str = "a4", variant: str = "older") -> bytes:
+    """The scientific-method worksheet, 'young' or 'older'."""
+    return WorksheetRenderer(paper=paper, variant=variant).render()
+
+
+def score_sheet_pdf(
+    *,
+    paper: str = "a4",
+    players: int | None = None,
+    names: Sequence[str] | None = None,
+    rounds: int | None = None,
+) -> bytes:
+    """The score sheet for offline rounds."""
+    plan = score_sheet_plan(players=players, names=names, rounds=rounds)
+    return ScoreSheetRenderer(plan, paper=paper).render()
+
+
+def lesson_pdf(name: str, *, paper: str = "a4") -> bytes:
+    """One lesson plan by file stem, or every lesson when `name` is 'all'."""
+    lessons = load_lessons()
+    chosen = lessons if name == "all" else (find_lesson(name, lessons),)
+    titles = {rule.id: rule.title for rule in load_library()}
+    return LessonRenderer(paper=paper, rule_titles=titles).render(chosen)
+
+
+#: The builder of each printable in the catalog, with default options, by paper.
+BUILDERS: dict[str, Callable[[str], bytes]] = {
+    "rule-cards": lambda paper: rule_cards_pdf(paper=paper),
+    "worksheet": lambda paper: worksheet_pdf(paper=paper),
+    "worksheet-young": lambda paper: worksheet_pdf(paper=paper, variant="young"),
+    "worksheet-older": lambda paper: worksheet_pdf(paper=paper, variant="older"),
+    "score-sheet": lambda paper: score_sheet_pdf(paper=paper),
+}
+
+
+def build_printable(name: str, *, paper: str = "a4") -> bytes:
+    """A printable named in the catalog (PRINTABLE_NAMES), with its default options."""
+    try:
+        builder = BUILDERS[name]
+    except KeyError:
+        message = _("Unknown printable {name!r}; use one of: {known}")
+        raise PrintableError(message.format(name=name, known=", ".join(BUILDERS))) from None
+    return builder(paper)

@@ -1,0 +1,181 @@
+"""Lesson plans as PDF: a header box with the lesson's facts, then the Markdown body."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from gettext import gettext as _
+from xml.sax.saxutils import escape
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    PageBreak,
+    Paragraph,
+    Spacer,
+    Table,
+)
+
+from printables import minimark
+from printables.catalog import printable_label
+from printables.common import (
+    FONT,
+    FONT_MONO,
+    INK,
+    RED_HEX,
+    RULE_GREY,
+    SHADE,
+    base_styles,
+    build_pdf,
+    page_size,
+    table_style,
+)
+from printables.lessons import Lesson
+
+__all__ = ["LessonRenderer"]
+
+MARGIN: float = 18 * mm
+FACTS_LABEL_WIDTH = 80.0
+THIN = 0.5
+
+
+class LessonRenderer:
+    """Builds lesson plans on one paper size; each lesson starts on a new page."""
+
+    def __init__(self, *, paper: str = "a4", rule_titles: Mapping[str, str] | None = None) -> None:
+        self.paper = paper
+        self.rule_titles = dict(rule_titles or {})
+        self.width = page_size(paper)[0] - 2 * MARGIN
+        self.styles = self._stylesheet()
+
+    def _stylesheet(self) -> dict[str, ParagraphStyle]:
+        styles = base_styles()
+        styles["item"] = ParagraphStyle("ls_item", parent=styles["body"], spaceAfter=2)
+        styles["fact"] = ParagraphStyle("ls_fact", parent=styles["cell"], leading=12)
+        styles["quote"] = ParagraphStyle(
+            "ls_quote",
+            parent=styles["body"],
+            leftIndent=14,
+            rightIndent=14,
+            borderPadding=(4, 6),
+            borderColor=RULE_GREY,
+            borderWidth=0,
+            backColor=SHADE,
+            spaceBefore=4,
+            spaceAfter=10,
+        )
+        return styles
+
+    def render(self, lessons: Sequence[Lesson]) -> bytes:
+        """The lessons as one PDF, in the order given."""
+        story: list[Flowable] = []
+        for n, lesson in enumerate(lessons):
+            if n:
+                story.append(PageBreak())
+            story += self.lesson_story(lesson)
+        title = lessons[0].title if len(lessons) == 1 else _("Lesson plans")
+        return build_pdf(story, paper=self.paper, title=title, margin=MARGIN)
+
+    def lesson_story(self, lesson: Lesson) -> list[Flowable]:
+        """One lesson: title, facts box, body."""
+        story: list[Flowable] = [Paragraph(escape(lesson.title), self.styles["title"])]
+        story += [self._facts(lesson), Spacer(1, 6)]
+        story += [self._block(block) for block in minimark.parse(lesson.body)]
+        return story
+
+    def _markup(self, text: str) -> str:
+        return minimark.inline_markup(text, code_font=FONT_MONO, red=RED_HEX)
+
+    def _facts(self, lesson: Lesson) -> Table:
+        rules = [f"{self.rule_titles.get(r, r)} ({r})" for r in lesson.rules]
+        rows = [
+            (_("Ages"), lesson.age_band),
+            (_("Duration"), _("{n} minutes").format(n=lesson.duration_minutes)),
+            (_("Printables"), ", ".join(printable_label(p) for p in lesson.printables) or "-"),
+            (_("Secret rules"), "; ".join(rules) or "-"),
+        ]
+        cells = [
+            [
+                Paragraph(f"<b>{escape(k)}</b>", self.styles["fact"]),
+                Paragraph(escape(v), self.styles["fact"]),
+            ]
+            for k, v in rows
+        ]
+        table = Table(cells, colWidths=[FACTS_LABEL_WIDTH, self.width - FACTS_LABEL_WIDTH])
+        table.setStyle(
+            table_style(
+                [
+                    ("BACKGROUND", (0, 0), (-1, -1), SHADE),
+                    ("BOX", (0, 0), (-1, -1), THIN, RULE_GREY),
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("TOPPADDING", (0, 0), (-1, -1), 2),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+                ]
+            )
+        )
+        return table
+
+    def _block(self, block: minimark.Block) -> Flowable:
+        if isinstance(block, minimark.Heading):
+            style = ("h1", "h2", "h3")[block.level - 1]
+            return Paragraph(self._markup(block.text), self.styles[style])
+        if isinstance(block, minimark.Paragraph):
+            return Paragraph(self._markup(block.text), self.styles["body"])
+        if isinstance(block, minimark.Quote):
+            return Paragraph(self._markup(block.text), self.styles["quote"])
+        if isinstance(block, minimark.ListBlock):
+            return self._list(block)
+        return self._table(block)
+
+    def _list(self, block: minimark.ListBlock) -> ListFlowable:
+        items = [ListItem(Paragraph(self._markup(t), self.styles["item"])) for t in block.items]
+        if block.ordered:
+            return ListFlowable(
+                items,
+                bulletType="1",
+                bulletFormat="%s.",
+                bulletFontName=FONT,
+                bulletFontSize=10,
+                leftIndent=18,
+                spaceAfter=6,
+            )
+        return ListFlowable(
+            items,
+            bulletType="bullet",
+            start="•",
+            bulletFontName=FONT,
+            bulletFontSize=10,
+            leftIndent=14,
+            spaceAfter=6,
+        )
+
+    def _table(self, block: minimark.TableBlock) -> Flowable:
+        widths = _column_widths(block, self.width)
+        cell = self.styles["cell"]
+        head = [Paragraph(f"<b>{self._markup(h)}</b>", cell) for h in block.header]
+        body = [[Paragraph(self._markup(c), cell) for c in row] for row in block.rows]
+        table = Table([head, *body], colWidths=widths, repeatRows=1)
+        table.setStyle(
+            table_style(
+                [
+                    ("GRID", (0, 0), (-1, -1), THIN, RULE_GREY),
+                    ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+                    ("LINEBELOW", (0, 0), (-1, 0), 1, INK),
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ]
+            )
+        )
+        return KeepTogether([table, Spacer(1, 8)]) if len(body) < 8 else table
+
+
+def _column_widths(block: minimark.TableBlock, width: float) -> list[float]:
+    """Shares of the width by the longest text in each column, so short columns stay narrow."""
+    longest = [
+        max([len(block.header[i])] + [len(row[i]) for row in block.rows])
+        for i in range(len(block.header))
+    ]
+    weights = [min(max(n, 6), 60) ** 0.8 for n in longest]
+    return [width * w / sum(weights) for w in weights]

@@ -1,0 +1,109 @@
+"""Lesson plans: Markdown files in `lessons/` with a YAML header block between '---' lines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from gettext import gettext as _
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from classroom.resources import data_dir
+
+__all__ = ["AGE_BANDS", "Lesson", "LessonError", "find_lesson", "load_lessons", "parse_lesson"]
+
+AGE_BANDS = ("5-7", "8-10", "11-13", "14+")
+_FENCE = "---"
+
+
+class LessonError(ValueError):
+    """A lesson file that cannot be read, or a lesson name that does not exist."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """One lesson plan: its header fields and its Markdown body."""
+
+    name: str
+    title: str
+    age_band: str
+    duration_minutes: int
+    printables: tuple[str, ...]
+    rules: tuple[str, ...]
+    body: str
+
+
+def _split(text: str, name: str) -> tuple[dict[str, Any], str]:
+    lines = text.splitlines()
+    if not lines or lines[0].strip() != _FENCE:
+        raise LessonError(f"{name}: a lesson starts with a '---' header block")
+    try:
+        end = next(i for i, line in enumerate(lines[1:], 1) if line.strip() == _FENCE)
+    except StopIteration:
+        raise LessonError(f"{name}: the header block has no closing '---'") from None
+    try:
+        header = yaml.safe_load("\n".join(lines[1:end])) or {}
+    except yaml.YAMLError as error:
+        raise LessonError(f"{name}: the header block is not valid YAML ({error})") from None
+    if not isinstance(header, dict):
+        raise LessonError(f"{name}: the header block must be a mapping")
+    return header, "\n".join(lines[end + 1 :]).strip() + "\n"
+
+
+def _names(value: object, field: str, name: str) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise LessonError(f"{name}: materials.{field} must be a list of names")
+    return tuple(value)
+
+
+def parse_lesson(text: str, name: str) -> Lesson:
+    """Read one lesson file's text; LessonError says which field is wrong."""
+    header, body = _split(text, name)
+    title, band, minutes = (
+        header.get("title"),
+        header.get("age_band"),
+        header.get("duration_minutes"),
+    )
+    materials = header.get("materials") or {}
+    if not isinstance(title, str) or not title.strip():
+        raise LessonError(f"{name}: the header needs a title")
+    if band not in AGE_BANDS:
+        raise LessonError(f"{name}: age_band must be one of {', '.join(AGE_BANDS)}")
+    if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes <= 0:
+        raise LessonError(f"{name}: duration_minutes must be a positive whole number")
+    if not isinstance(materials, dict):
+        raise LessonError(f"{name}: materials must be a mapping with printables and rules")
+    return Lesson(
+        name=name,
+        title=title.strip(),
+        age_band=str(band),
+        duration_minutes=minutes,
+        printables=_names(materials.get("printables"), "printables", name),
+        rules=_names(materials.get("rules"), "rules", name),
+        body=body,
+    )
+
+
+def load_lessons(directory: Path | None = None) -> tuple[Lesson, ...]:
+    """Every lesson plan in the lessons folder (README.md aside), sorted by file name."""
+    folder = directory or data_dir("lessons")
+    return tuple(
+        parse_lesson(path.read_text(encoding="utf-8"), path.stem)
+        for path in sorted(folder.glob("*.md"))
+        if path.stem.upper() != "README"
+    )
+
+
+def find_lesson(name: str, lessons: tuple[Lesson, ...] | None = None) -> Lesson:
+    """The lesson whose file stem is `name`; LessonError listing the known names otherwise."""
+    lessons = load_lessons() if lessons is None else lessons
+    for lesson in lessons:
+        if lesson.name == name:
+            return lesson
+    known = ", ".join(lesson.name for lesson in lessons)
+    raise LessonError(
+        _("No lesson named {name!r}; known lessons: {known}").format(name=name, known=known)
+    )

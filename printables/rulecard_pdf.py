@@ -1,0 +1,225 @@
+"""Dealers' rule cards as a PDF: three cards a sheet, cut lines, a fold, and a secret half."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from gettext import gettext as _
+from io import BytesIO
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table
+
+from printables.cardface import CardRow
+from printables.common import (
+    FONT,
+    FONT_BOLD,
+    INK,
+    MUTED,
+    RULE_GREY,
+    SHADE,
+    base_styles,
+    metadata,
+    page_size,
+    register_fonts,
+    table_style,
+)
+from printables.rulecards import CARDS_PER_SHEET, MAX_DIFFICULTY, RuleCard, paginate
+from printables.textfit import StoryBuilder, draw_in_box, fit_story
+
+__all__ = ["Box", "RuleCardRenderer", "card_boxes", "difficulty_marks"]
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """A rectangle on the page, lower-left corner and size, in points."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+MARGIN: float = 12 * mm
+HEADER = 24.0
+GAP = 16.0
+PAD = 10.0
+BAND = 18.0
+EXAMPLE_CARD_WIDTH = 38.0
+EXAMPLE_PER_ROW = 5
+DASH = (4, 3)
+
+
+def card_boxes(page: tuple[float, float], per_sheet: int = CARDS_PER_SHEET) -> tuple[Box, ...]:
+    """Where the cards of one sheet go: full width strips, top to bottom, GAP apart."""
+    width, height = page
+    usable = height - 2 * MARGIN - HEADER - GAP * (per_sheet - 1)
+    card_height = usable / per_sheet
+    top = height - MARGIN - HEADER
+    return tuple(
+        Box(MARGIN, top - (i + 1) * card_height - i * GAP, width - 2 * MARGIN, card_height)
+        for i in range(per_sheet)
+    )
+
+
+def difficulty_marks(difficulty: int) -> str:
+    """Filled and empty stars for a difficulty from 1 to 5, e.g. '★★☆☆☆'."""
+    return "★" * difficulty + "☆" * (MAX_DIFFICULTY - difficulty)
+
+
+class RuleCardRenderer:
+    """Draws rule cards onto sheets of the chosen paper and returns the PDF bytes."""
+
+    def __init__(self, *, paper: str = "a4") -> None:
+        self.page = page_size(paper)
+        register_fonts()
+
+    def _stylesheet(self, scale: float) -> dict[str, ParagraphStyle]:
+        base = base_styles(scale)
+        return {
+            "title": ParagraphStyle("rc_title", parent=base["h1"], spaceBefore=0),
+            "meta": ParagraphStyle(
+                "rc_meta", parent=base["small"], spaceAfter=6 * scale, autoLeading="max"
+            ),
+            "text": ParagraphStyle(
+                "rc_text",
+                parent=base["body"],
+                fontSize=11 * scale,
+                leading=14 * scale,
+                spaceAfter=6 * scale,
+            ),
+            "label": ParagraphStyle(
+                "rc_label", parent=base["small"], fontName=FONT_BOLD, spaceAfter=3 * scale
+            ),
+            "note": ParagraphStyle(
+                "rc_note",
+                parent=base["body"],
+                fontSize=9 * scale,
+                leading=11.5 * scale,
+                spaceAfter=3 * scale,
+            ),
+            "code": ParagraphStyle("rc_code", parent=base["code"], leading=12 * scale),
+        }
+
+    def render(self, cards: Sequence[RuleCard], *, title: str | None = None) -> bytes:
+        """All cards, CARDS_PER_SHEET a sheet, as PDF bytes; the same cards give the same bytes."""
+        buffer = BytesIO()
+        canvas = Canvas(
+            buffer, pagesize=self.page, invariant=1, pageCompression=1, initialFontName=FONT
+        )
+        info = metadata(title or _("Rule cards for dealers"))
+        canvas.setTitle(info["title"])
+        canvas.setAuthor(info["author"])
+        canvas.setCreator(info["creator"])
+        sheets = paginate(cards)
+        for number, sheet in enumerate(sheets, start=1):
+            self._draw_header(canvas, number, len(sheets))
+            for card, box in zip(sheet, card_boxes(self.page), strict=False):
+                self._draw_card(canvas, card, box)
+            canvas.showPage()
+        canvas.save()
+        return buffer.getvalue()
+
+    def _draw_header(self, canvas: Canvas, number: int, total: int) -> None:
+        width, height = self.page
+        y = height - MARGIN - 12
+        canvas.setFillColor(INK)
+        canvas.setFont(FONT_BOLD, 11)
+        canvas.drawString(MARGIN, y, _("Eleusis Express · Rule cards for dealers"))
+        canvas.setFillColor(MUTED)
+        canvas.setFont(FONT, 8)
+        hint = _("✂ Cut along the dashed lines, fold along the middle. Sheet {n} of {total}")
+        canvas.drawRightString(width - MARGIN, y, hint.format(n=number, total=total))
+
+    def _draw_card(self, canvas: Canvas, card: RuleCard, box: Box) -> None:
+        half = box.width / 2
+        canvas.saveState()
+        canvas.setStrokeColor(RULE_GREY)
+        canvas.setLineWidth(0.7)
+        canvas.setDash(*DASH)
+        canvas.rect(box.x, box.y, box.width, box.height)
+        canvas.setDash(1, 2)
+        canvas.line(box.x + half, box.y, box.x + half, box.y + box.height)
+        canvas.restoreState()
+        front = Box(box.x + PAD, box.y + PAD, half - 2 * PAD, box.height - 2 * PAD)
+        self._fill(canvas, lambda s: self._front_story(card, s), front)
+        self._draw_secret(canvas, card, Box(box.x + half, box.y, half, box.height))
+
+    def _fill(self, canvas: Canvas, build: StoryBuilder, box: Box) -> None:
+        story, _scale = fit_story(build, box.width, box.height)
+        draw_in_box(canvas, story, box.x, box.y, box.width, box.height)
+
+    def _front_story(self, card: RuleCard, scale: float) -> list[Flowable]:
+        styles = self._stylesheet(scale)
+        story: list[Flowable] = [Paragraph(escape(card.title), styles["title"])]
+        meta = styles["meta"]
+        story.append(Paragraph(self._meta_line(card, meta.fontSize * 1.4), meta))
+        story.append(Paragraph(escape(card.text), styles["text"]))
+        if card.concepts:
+            label = escape(_("Concepts:"))
+            concepts = escape(", ".join(card.concepts))
+            story.append(Paragraph(f"<b>{label}</b> {concepts}", styles["note"]))
+        if card.hint:
+            label = escape(_("Hint you may give:"))
+            story.append(Paragraph(f"<b>{label}</b> <i>{escape(card.hint)}</i>", styles["note"]))
+        return story
+
+    def _meta_line(self, card: RuleCard, star_size: float) -> str:
+        if card.difficulty is None:
+            parts = [escape(_("Custom rule"))]
+        else:
+            marks = difficulty_marks(card.difficulty)
+            stars = f'<font color="#b8860b" size="{star_size:.1f}">{marks}</font>'
+            words = _("difficulty {n} of {top}").format(n=card.difficulty, top=MAX_DIFFICULTY)
+            parts = [f"{stars} {escape(words)}"]
+        if card.age_band:
+            parts.append(escape(_("ages {band}").format(band=card.age_band)))
+        if card.rule_id:
+            parts.append(escape(card.rule_id))
+        return " · ".join(parts)
+
+    def _draw_secret(self, canvas: Canvas, card: RuleCard, box: Box) -> None:
+        band_y = box.y + box.height - PAD - BAND
+        canvas.saveState()
+        canvas.setFillColor(INK)
+        canvas.rect(box.x + PAD, band_y, box.width - 2 * PAD, BAND, stroke=0, fill=1)
+        canvas.setFillColor(colors.white)
+        canvas.setFont(FONT_BOLD, 9.5)
+        label = _("Keep secret").upper() + " · " + _("dealer only")
+        canvas.drawCentredString(box.x + box.width / 2, band_y + 5.5, label)
+        canvas.restoreState()
+        inner = Box(box.x + PAD, box.y + PAD, box.width - 2 * PAD, box.height - 3 * PAD - BAND)
+        self._fill(canvas, lambda s: self._secret_story(card, s, inner.width), inner)
+
+    def _secret_story(self, card: RuleCard, scale: float, width: float) -> list[Flowable]:
+        styles = self._stylesheet(scale)
+        story: list[Flowable] = [
+            Paragraph(escape(_("Example mainline (starter first):")), styles["label"])
+        ]
+        if card.example:
+            size = EXAMPLE_CARD_WIDTH * scale
+            story.append(CardRow(card.example, card_width=size, gap=5, per_row=EXAMPLE_PER_ROW))
+        else:
+            story.append(Paragraph(escape(_("(no example: no card can follow)")), styles["note"]))
+        story.append(Spacer(1, 8 * scale))
+        story.append(Paragraph(escape(_("In the rule language:")), styles["label"]))
+        story.append(self._code_box(card.rule_text, styles["code"], width))
+        return story
+
+    def _code_box(self, text: str, style: ParagraphStyle, width: float) -> Table:
+        box = Table([[Paragraph(escape(text), style)]], colWidths=[width])
+        box.setStyle(
+            table_style(
+                [
+                    ("BACKGROUND", (0, 0), (-1, -1), SHADE),
+                    ("BOX", (0, 0), (-1, -1), 0.5, RULE_GREY),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 5),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 5),
+                ]
+            )
+        )
+        return box

@@ -1,0 +1,125 @@
+import pytest
+
+from classroom.rules.library import load_library
+from printables.catalog import PRINTABLE_NAMES
+from printables.documents import BUILDERS, lesson_pdf
+from printables.lessons import AGE_BANDS, LessonError, find_lesson, load_lessons, parse_lesson
+from printables.minimark import Heading, ListBlock, parse
+from tests.unit.test_printables_support import MIN_INK, fonts_of, reader, render, text_of
+
+REQUIRED = ("first-lesson", "scientific-method", "design-your-own-rule", "offline-lesson")
+LESSONS = load_lessons()
+
+
+@pytest.fixture(scope="module")
+def all_lessons_pdf():
+    return lesson_pdf("all")
+
+
+@pytest.fixture(scope="module")
+def all_lessons_text(all_lessons_pdf):
+    return text_of(all_lessons_pdf)
+
+
+def test_the_four_core_lessons_are_there():
+    assert set(REQUIRED) <= {lesson.name for lesson in LESSONS}
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
+def test_every_rule_a_lesson_names_is_in_the_library(lesson):
+    library_ids = {rule.id for rule in load_library()}
+    assert lesson.rules
+    assert set(lesson.rules) <= library_ids
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
+def test_every_printable_a_lesson_names_is_one_the_cli_can_build(lesson):
+    assert lesson.printables
+    assert set(lesson.printables) <= set(PRINTABLE_NAMES) <= set(BUILDERS)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
+def test_every_lesson_ends_with_debrief_questions(lesson):
+    blocks = parse(lesson.body)
+    heading = blocks.index(Heading(2, "Debrief questions"))
+    follows = blocks[heading + 1]
+    assert isinstance(follows, ListBlock) and len(follows.items) >= 3
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
+def test_lesson_headers_are_sensible(lesson):
+    assert lesson.age_band in AGE_BANDS
+    assert 20 <= lesson.duration_minutes <= 120
+    assert lesson.title and not lesson.body.startswith("---")
+
+
+def test_first_lesson_lasts_about_one_period():
+    assert 45 <= find_lesson("first-lesson", LESSONS).duration_minutes <= 55
+
+
+def test_offline_lesson_needs_only_printables_for_paper():
+    lesson = find_lesson("offline-lesson", LESSONS)
+    assert "score-sheet" in lesson.printables and "rule-cards" in lesson.printables
+
+
+GOOD_HEADER = """---
+title: A lesson
+age_band: "8-10"
+duration_minutes: 40
+materials:
+  printables: [worksheet]
+  rules: [alternate-colors]
+---
+## Body
+"""
+
+
+def test_parse_lesson_reads_the_header_and_keeps_the_body():
+    lesson = parse_lesson(GOOD_HEADER, "a-lesson")
+    assert (lesson.name, lesson.title, lesson.age_band) == ("a-lesson", "A lesson", "8-10")
+    assert (lesson.duration_minutes, lesson.printables) == (40, ("worksheet",))
+    assert lesson.rules == ("alternate-colors",) and lesson.body == "## Body\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("## no header\n", "starts with"),
+        ("---\ntitle: x\n", "closing"),
+        (GOOD_HEADER.replace("title: A lesson", "title: ''"), "title"),
+        (GOOD_HEADER.replace('"8-10"', '"9-11"'), "age_band"),
+        (GOOD_HEADER.replace("40", "forty"), "duration_minutes"),
+        (GOOD_HEADER.replace("[worksheet]", "worksheet"), "printables"),
+        (GOOD_HEADER.replace("title: A lesson", "title: [unclosed"), "YAML"),
+    ],
+)
+def test_parse_lesson_names_the_broken_field(text, problem):
+    with pytest.raises(LessonError, match=problem):
+        parse_lesson(text, "broken")
+
+
+def test_find_lesson_lists_the_known_names_when_missing():
+    with pytest.raises(LessonError, match="first-lesson"):
+        find_lesson("lesson-zero", LESSONS)
+
+
+def test_all_lessons_pdf_has_every_title_and_debrief(all_lessons_pdf, all_lessons_text):
+    for lesson in LESSONS:
+        assert " ".join(lesson.title.split()) in all_lessons_text
+    assert all_lessons_text.count("Debrief questions") == len(LESSONS)
+    assert len(reader(all_lessons_pdf).pages) >= len(LESSONS)
+
+
+def test_lesson_pdf_shows_rule_titles_from_the_library(all_lessons_text):
+    assert "Alternate colors (alternate-colors)" in all_lessons_text
+
+
+def test_lesson_pages_are_not_blank_and_fonts_embedded(all_lessons_pdf):
+    assert all(fonts_of(all_lessons_pdf).values())
+    assert min(render(all_lessons_pdf, "lessons")) > MIN_INK
+
+
+def test_rebuilding_a_lesson_gives_the_same_bytes():
+    assert lesson_pdf("offline-lesson", paper="letter") == lesson_pdf(
+        "offline-lesson", paper="letter"
+    )

@@ -1,0 +1,77 @@
+"""Helpers for the printables tests: read PDFs back, render pages, measure ink. No tests here."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import tempfile
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+OUTPUT = Path(__file__).resolve().parents[1] / "output" / "printables"
+A4 = (595, 842)
+LETTER = (612, 792)
+#: A page with less ink than this (a share of its pixels) counts as blank.
+MIN_INK = 0.004
+
+
+def reader(pdf: bytes) -> PdfReader:
+    """A pypdf reader over PDF bytes."""
+    return PdfReader(BytesIO(pdf))
+
+
+def page_sizes(pdf: bytes) -> set[tuple[int, int]]:
+    """The distinct (width, height) of the pages, rounded to whole points."""
+    return {(round(p.mediabox.width), round(p.mediabox.height)) for p in reader(pdf).pages}
+
+
+def text_of(pdf: bytes) -> str:
+    """All text of the document with runs of white space made single spaces."""
+    pages = (page.extract_text() for page in reader(pdf).pages)
+    return re.sub(r"\s+", " ", " ".join(pages))
+
+
+def words_of(pdf: bytes) -> set[str]:
+    """Every white-space separated word in the document."""
+    return set(text_of(pdf).split())
+
+
+def fonts_of(pdf: bytes) -> dict[str, bool]:
+    """Each font used on any page, and whether its file is embedded (FontFile2)."""
+    found: dict[str, bool] = {}
+    for page in reader(pdf).pages:
+        for ref in page["/Resources"]["/Font"].values():
+            font = ref.get_object()
+            descriptor = font.get("/FontDescriptor")
+            embedded = descriptor is not None and "/FontFile2" in descriptor.get_object()
+            found[str(font["/BaseFont"])] = embedded
+    return found
+
+
+def render(pdf: bytes, name: str, *, resolution: int = 40) -> list[float]:
+    """Render every page to tests/output/printables/NAME-N.png; return each page's ink share."""
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("pdftoppm is not installed (apt-get install poppler-utils)")
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    for old in OUTPUT.glob(f"{name}-*.png"):
+        old.unlink()
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "doc.pdf"
+        source.write_bytes(pdf)
+        command = ["pdftoppm", "-r", str(resolution), "-png", str(source), str(OUTPUT / name)]
+        subprocess.run(command, check=True, capture_output=True)
+    pages = sorted(OUTPUT.glob(f"{name}-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+    return [ink_share(path) for path in pages]
+
+
+def ink_share(path: Path) -> float:
+    """The share of pixels that are not (nearly) white."""
+    with Image.open(path) as image:
+        grey = image.convert("L")
+        histogram = grey.histogram()
+    return sum(histogram[:240]) / (grey.width * grey.height)
