@@ -3,16 +3,39 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Chromium drives the browser tests; poppler's pdftoppm renders printables in the tests.
+SYSTEM_TOOLS := chromium:chromium pdftoppm:poppler-utils
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit bench system-packages clean
+
+include Makefile.browser
+
+run: $(STAMP) vendor
+	$(BIN)/classroom serve
+
+test: $(STAMP) vendor system-packages lint typecheck unit
 
 $(BIN)/python:
+	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Python 3.11 or newer is needed")'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@
+
+# Installs what is missing with apt-get when running as root on Debian; elsewhere it says what
+# to install (and the tests that need it skip, except under CI=true where they fail).
+system-packages:
+	@missing=""; for pair in $(SYSTEM_TOOLS); do \
+		command -v $${pair%%:*} >/dev/null 2>&1 || missing="$$missing $${pair##*:}"; \
+	done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ] && [ -f /etc/debian_version ]; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	else \
+		echo "missing system packages:$$missing (install them for the browser and PDF tests)"; \
+	fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check classroom printables tests bench
@@ -24,10 +47,8 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest -q
 
-test: lint typecheck unit
-
-bench: $(STAMP)
+bench: $(STAMP) vendor
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache node_modules
