@@ -163,3 +163,10 @@ def test_random_bytes_never_escape_as_other_errors():
             outcomes.add("RuleError")
     assert "RuleError" in outcomes
     assert outcomes <= {"Rule", "RuleError"}
+
+
+def test_the_longest_possible_chains_evaluate_without_deep_recursion():
+    chain = " and ".join(["1<2"] * 570)
+    assert len(chain) <= MAX_RULE_LENGTH
+    assert compile_rule(chain).allows([DECK[0]], DECK[1]) is True
+    assert compile_rule(chain.replace(" and ", " or ") + " or 1>2").allows([DECK[0]], DECK[1])
