@@ -111,6 +111,8 @@ def _attribute(ref: int, name: str) -> Evaluator:
 def _bool_op(op: str, parts: list[Evaluator]) -> Evaluator:
     # Chains become a balanced tree of two-way closures: faster than any()/all() over a
     # generator, and only log2(n) calls deep however long the chain.
+    if len(parts) == 1:
+        return parts[0]
     if len(parts) > 2:
         half = len(parts) // 2
         return _bool_op(op, [_bool_op(op, parts[:half]), _bool_op(op, parts[half:])])
