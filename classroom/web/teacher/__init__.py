@@ -4,4 +4,9 @@ from flask import Blueprint
 
 teacher = Blueprint("teacher", __name__, url_prefix="/teacher")
 
-from classroom.web.teacher import events, routes  # noqa: E402, F401  (register handlers)
+# Importing the modules registers their views and socket handlers on `teacher`.
+from . import classes, display, events, routes, rulecheck, running, setup  # noqa: E402
+
+teacher.context_processor(display.template_helpers)
+
+__all__ = ["classes", "events", "routes", "rulecheck", "running", "setup", "teacher"]

@@ -1,11 +1,31 @@
-"""Forms of the teacher's pages."""
+"""Forms of the teacher's pages: one class per screen or per button."""
 
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import PasswordField, StringField
-from wtforms.validators import DataRequired, Length
+from wtforms import (
+    BooleanField,
+    FieldList,
+    Form,
+    FormField,
+    HiddenField,
+    IntegerField,
+    PasswordField,
+    RadioField,
+    SelectChoice,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, ValidationError
+
+from classroom.services.classes import MAX_GROUPS
+from classroom.services.names import MAX_NICKNAME
+
+MAX_RULE = 2000
+MAX_HINT = 300
+MAX_GROUP_NAME = 60
 
 
 class LoginForm(FlaskForm):
@@ -13,3 +33,103 @@ class LoginForm(FlaskForm):
 
     username = StringField(_l("Username"), validators=[DataRequired(), Length(max=80)])
     password = PasswordField(_l("Password"), validators=[DataRequired(), Length(max=200)])
+
+
+class GroupForm(Form):
+    """One row of the class form: a group's name and its secret rule (checked by the view)."""
+
+    name = StringField(_l("Group name"), validators=[DataRequired(), Length(max=MAX_GROUP_NAME)])
+    source = RadioField(
+        _l("Secret rule"),
+        choices=[
+            SelectChoice("library", _l("From the rule library")),
+            SelectChoice("custom", _l("Write my own")),
+        ],
+        default="library",
+    )
+    # Any id is accepted here; the view looks it up in the library and says if it is unknown.
+    library_rule = SelectField(_l("Library rule"), choices=[], validate_choice=False)
+    custom_rule = TextAreaField(_l("Your rule"), validators=[Length(max=MAX_RULE)])
+    #: The source line and a caret under the error, when the custom rule does not compile.
+    rule_excerpt = ""
+
+
+class ClassForm(FlaskForm):
+    """A new class: its name, one row per group, and the house options."""
+
+    name = StringField(_l("Class name"), validators=[DataRequired(), Length(max=120)])
+    groups = FieldList(FormField(GroupForm))
+    wrong_guess_penalty = BooleanField(_l("A wrong guess costs one card"))
+    stock_out = RadioField(
+        _l("When the stock runs out"),
+        choices=[
+            SelectChoice("add_deck", _l("Shuffle in another deck")),
+            SelectChoice("end", _l("End the round")),
+        ],
+        default="add_deck",
+    )
+
+    def validate_groups(self, field: FieldList) -> None:
+        """1 to 12 rows, however many the browser sent."""
+        if not 1 <= len(field.entries) <= MAX_GROUPS:
+            raise ValidationError(str(_l("A class has 1 to %(n)d groups.", n=MAX_GROUPS)))
+
+
+class GroupCountForm(FlaskForm):
+    """The GET form above the class form: how many group rows, and which library rules to list."""
+
+    class Meta:
+        csrf = False
+
+    groups = IntegerField(
+        _l("Number of groups"),
+        default=4,
+        validators=[InputRequired(), NumberRange(min=1, max=MAX_GROUPS)],
+    )
+    difficulty = SelectField(_l("Difficulty"), choices=[], validate_choice=False)
+    concept = SelectField(_l("Concept"), choices=[], validate_choice=False)
+
+
+class RuleCheckForm(FlaskForm):
+    """The rule editor's live check (JSON or form data, CSRF token in the header)."""
+
+    text = TextAreaField(validators=[DataRequired(), Length(max=MAX_RULE)])
+
+
+class ActionForm(FlaskForm):
+    """A button that only needs the CSRF token (start, end, remove...)."""
+
+    next = HiddenField()
+
+
+class SwitchForm(ActionForm):
+    """A button turning something on or off (lock joining, reveal the rule)."""
+
+    on = HiddenField(validators=[InputRequired()])
+
+    @property
+    def value(self) -> bool:
+        """True for "1"."""
+        return self.on.data == "1"
+
+
+class VerdictForm(ActionForm):
+    """Right or wrong for the pending guess; `guess` is its number, so a stale page cannot
+    judge a newer guess."""
+
+    right = HiddenField(validators=[InputRequired()])
+    guess = IntegerField(validators=[InputRequired(), NumberRange(min=0)])
+
+
+class HintForm(ActionForm):
+    """A hint for one group."""
+
+    text = StringField(_l("Hint"), validators=[DataRequired(), Length(max=MAX_HINT)])
+
+
+class RenameForm(ActionForm):
+    """Another nickname for a student."""
+
+    nickname = StringField(
+        _l("New nickname"), validators=[DataRequired(), Length(max=MAX_NICKNAME)]
+    )

@@ -1,8 +1,6 @@
-"""The teacher's pages."""
+"""The teacher's account pages: log in, log out, the list of classes."""
 
 from __future__ import annotations
-
-from urllib.parse import urlsplit
 
 from flask import current_app, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
@@ -12,6 +10,7 @@ from classroom.web.auth import current_teacher_id, login_required
 from classroom.web.broadcast import classroom
 from classroom.web.ratelimit import LoginLimiter
 from classroom.web.teacher import teacher
+from classroom.web.teacher.common import safe_next
 from classroom.web.teacher.forms import LoginForm
 
 
@@ -43,7 +42,7 @@ def login() -> str | Response:
         session.clear()
         session["teacher_id"] = teacher_id
         session.permanent = True
-        return redirect(_safe_next(request.args.get("next")))
+        return redirect(safe_next(request.args.get("next")))
     return render_template("teacher/login.html", form=form)
 
 
@@ -62,15 +61,3 @@ def index() -> str:
     teacher_id = current_teacher_id()
     assert teacher_id is not None
     return render_template("teacher/index.html", classes=classroom().classes_of(teacher_id))
-
-
-def _safe_next(target: str | None) -> str:
-    """Only paths on this site: never send a teacher to another host after login."""
-    if (
-        target
-        and target.startswith("/")
-        and not target.startswith("//")
-        and not urlsplit(target).netloc
-    ):
-        return target
-    return url_for("teacher.index")

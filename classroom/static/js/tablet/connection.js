@@ -1,0 +1,86 @@
+// The tablet's link to its seat. Reconnecting is normal here: Wi-Fi drops, screens sleep,
+// pages are reloaded. The seat token lives in localStorage, the socket.io client reconnects by
+// itself, and every (re)connection says which round and event this tablet saw last, so the
+// server sends exactly what was missed.
+
+const SEAT_KEY = "eleusis.seat";
+const RESYNC_TIMEOUT_MS = 5000;
+
+/** The seat token: the page's (just joined) wins and is remembered; else the remembered one. */
+export function seatToken(fromPage) {
+  try {
+    if (fromPage) {
+      localStorage.setItem(SEAT_KEY, fromPage);
+      return fromPage;
+    }
+    return localStorage.getItem(SEAT_KEY) || "";
+  } catch {
+    // Storage can be switched off (private browsing); the page's token still works.
+    return fromPage || "";
+  }
+}
+
+/** Forget the seat, once the server says it no longer exists. */
+export function forgetSeat() {
+  try {
+    localStorage.removeItem(SEAT_KEY);
+  } catch {
+    // Nothing was stored.
+  }
+}
+
+/**
+ * Open the /play socket. `on` has: state(view), events(list), problem(message),
+ * online(boolean), refused(message), connected() (after every successful (re)connection).
+ */
+export function openConnection(token, on) {
+  const position = { round: 0, last_seq: 0 };
+  const socket = io("/play", {
+    // A function, so every reconnection sends the position as it is now.
+    auth: (send) => send({ token, round: position.round, last_seq: position.last_seq }),
+    reconnectionDelay: 1000,
+    reconnectionDelayMax: 5000,
+  });
+  let refused = false;
+
+  socket.on("connect", () => {
+    on.online(true);
+    on.connected();
+  });
+  socket.on("disconnect", (reason) => {
+    on.online(false);
+    if (reason === "io server disconnect") socket.connect(); // the server closed it: try again
+  });
+  socket.on("connect_error", (error) => {
+    if (socket.active) {
+      on.online(false); // a network problem: the client keeps trying
+      return;
+    }
+    refused = true; // the server said no: the seat is gone or the class has ended
+    on.refused(error && error.message);
+  });
+  socket.on("state", (view) => {
+    position.round = view.round;
+    position.last_seq = view.seq;
+    on.state(view);
+  });
+  socket.on("events", (list) => on.events(list));
+  socket.on("problem", (problem) => on.problem(problem && problem.message));
+
+  const wake = () => {
+    if (refused || document.visibilityState !== "visible") return;
+    if (!socket.connected) {
+      socket.connect();
+      return;
+    }
+    // A socket that slept may look connected but be dead: no answer soon means reconnect.
+    socket.timeout(RESYNC_TIMEOUT_MS).emit("resync", { ...position }, (error) => {
+      if (error && socket.io.engine) socket.io.engine.close();
+    });
+  };
+  document.addEventListener("visibilitychange", wake);
+  window.addEventListener("pageshow", (event) => event.persisted && wake());
+  window.addEventListener("online", wake);
+
+  return { socket, position };
+}

@@ -1,0 +1,39 @@
+// The layout as on a real table: the mainline runs left to right, and each sideline card lies
+// under the mainline card it tried to follow. The strip scrolls sideways; after every new card
+// it scrolls to the right end so the newest card is in view.
+
+import { cardFace, cardName, shortLabel } from "./cards.js";
+import { fill, h } from "./dom.js";
+import { t } from "./text.js";
+
+let drawn = "";
+
+/** Draw the layout into `container` (only when it changed, so a scrolled strip stays put). */
+export function renderLayout(container, mainline = [], sidelines = []) {
+  const key = JSON.stringify([mainline, sidelines]);
+  if (key === drawn) return;
+  drawn = key;
+  const newest = mainline.length - 1;
+  const columns = mainline.map((card, index) => {
+    const sideline = sidelines[index] || [];
+    const label = index === 0 ? `${cardName(card)}, ${t("starter")}` : cardName(card);
+    return h(
+      "div",
+      { class: "column", role: "listitem" },
+      cardFace(card, { classes: index === newest ? "mainline newest" : "mainline", label }),
+      sideline.length
+        ? h(
+            "div",
+            {
+              class: "sideline",
+              role: "group",
+              "aria-label": t("sideline_of", { card: shortLabel(card) }),
+            },
+            sideline.map((wrong) => cardFace(wrong, { classes: "small" })),
+          )
+        : null,
+    );
+  });
+  fill(container, columns);
+  container.scrollLeft = container.scrollWidth;
+}

@@ -1,0 +1,232 @@
+// Drawing the student view. Regions that hold what the student is doing (the guess box, the
+// buttons) are in the page already and only shown, hidden or enabled here; lists are redrawn.
+
+import { cardFace, cardInline, sortHand } from "./cards.js";
+import { fill, h, show } from "./dom.js";
+import { renderLayout } from "./layout.js";
+import { t, tNodes } from "./text.js";
+
+/** The nickname of a seat id. */
+export function nameOf(view, seat) {
+  const found = view.seats.find((s) => s.seat === seat);
+  return found ? found.nickname : "?";
+}
+
+/** Draw everything; `ui` holds the page's elements, `local` the tablet's own state. */
+export function render(view, ui, local) {
+  const me = view.seats.find((s) => s.seat === view.me);
+  ui.groupName.textContent = view.group.name;
+  ui.className.textContent = view.class_name;
+  ui.meName.textContent = me ? me.nickname : "";
+  const hasRound = view.status !== "lobby";
+  const playing = Boolean(me && me.playing);
+  renderStatus(view, ui, playing);
+  show(ui.tableArea, hasRound);
+  show(ui.handArea, hasRound && playing && view.status !== "over");
+  if (hasRound) {
+    ui.stockCount.textContent = String(view.stock);
+    renderLayout(ui.layout, view.mainline, view.sidelines);
+  }
+  renderHand(view, ui, local);
+  renderActions(view, ui, local);
+  renderRoundOver(view, ui);
+  show(ui.ruleBox, Boolean(view.rule));
+  ui.ruleText.textContent = view.rule || "";
+  renderPlayers(view, ui);
+  renderGuesses(view, ui);
+  renderHints(view, ui);
+  renderRecent(view, ui, local.feed);
+}
+
+function renderStatus(view, ui, playing) {
+  const yourTurn = view.can.play || view.can.no_play;
+  show(ui.turnBanner, yourTurn);
+  ui.statusLine.textContent = statusText(view, playing, yourTurn);
+  ui.statusLine.classList.toggle("for-me", yourTurn || view.can.guess);
+}
+
+function statusText(view, playing, yourTurn) {
+  const name = (seat) => nameOf(view, seat);
+  switch (view.status) {
+    case "lobby":
+      return t("lobby");
+    case "over":
+      return `${t("over")} ${endText(view)}`.trim();
+    case "judging_play":
+    case "judging_no_play":
+      return t(view.status, { name: name(view.pending && view.pending.seat) });
+    case "judging_guess":
+      return t("judging_guess", { name: name(lastGuesser(view)) });
+    default:
+      break;
+  }
+  if (!playing) return t("not_playing");
+  if (view.can.guess) return t("guess_now");
+  const parts = [yourTurn ? t("your_turn_help") : t("their_turn", { name: name(view.turn) })];
+  if (view.status === "guess_window" && view.guesser) {
+    parts.push(t("may_guess", { name: name(view.guesser) }));
+  }
+  return parts.join(" ");
+}
+
+function lastGuesser(view) {
+  const guesses = view.guesses || [];
+  return view.guesser || (guesses.length ? guesses[guesses.length - 1].seat : null);
+}
+
+function endText(view) {
+  if (!view.end) return "";
+  const name = view.end.winner ? nameOf(view, view.end.winner) : "";
+  return t(`end_${view.end.reason}`, { name });
+}
+
+function renderHand(view, ui, local) {
+  const hand = sortHand(view.hand || []);
+  if (local.selected && !hand.includes(local.selected)) local.selected = null;
+  const key = hand.join(",");
+  if (ui.hand.dataset.key !== key) {
+    ui.hand.dataset.key = key;
+    fill(
+      ui.hand,
+      hand.map((card) =>
+        cardFace(card, {
+          tag: "button",
+          classes: "in-hand",
+          type: "button",
+          dataset: { card },
+          "aria-pressed": "false",
+        }),
+      ),
+    );
+  }
+  const choosable = view.can.play && !local.busy;
+  let marked = false;
+  for (const button of ui.hand.children) {
+    // Two decks: a hand may hold the same card twice; one of them shows as selected.
+    const selected = !marked && button.dataset.card === local.selected;
+    marked = marked || selected;
+    button.setAttribute("aria-pressed", String(selected));
+    button.classList.toggle("selected", selected);
+    button.disabled = !choosable;
+  }
+  ui.handCount.textContent = hand.length ? `(${hand.length})` : "";
+  fill(ui.selectedCard, local.selected ? tNodes("selected", { card: cardInline(local.selected) }) : []);
+}
+
+function renderActions(view, ui, local) {
+  const { can } = view;
+  const guessing = can.guess || can.pass;
+  show(ui.turnActions, !guessing);
+  ui.playButton.disabled = local.busy || !can.play || !local.selected;
+  ui.noPlayButton.disabled = local.busy || !can.no_play;
+  show(ui.guessForm, guessing);
+  ui.guessText.disabled = local.busy || !can.guess;
+  ui.guessButton.disabled = local.busy || !can.guess;
+  ui.passButton.disabled = local.busy || !can.pass;
+  ui.tablet.classList.toggle("busy", local.busy);
+}
+
+function renderRoundOver(view, ui) {
+  const over = view.status === "over";
+  show(ui.roundOver, over);
+  if (!over) return;
+  ui.endReason.textContent = endText(view);
+  const players = view.seats.filter((s) => s.playing);
+  const best = Math.max(...players.map((s) => s.score ?? -Infinity));
+  const winner = (s) => (view.end && view.end.winner ? s.seat === view.end.winner : s.score === best);
+  const rows = [...players]
+    .sort((a, b) => (b.score ?? 0) - (a.score ?? 0))
+    .map((s) =>
+      h(
+        "tr",
+        { class: winner(s) ? "winner" : null, dataset: { seat: s.seat, nickname: s.nickname } },
+        h(
+          "th",
+          { scope: "row" },
+          s.seat === view.me ? t("you_suffix", { name: s.nickname }) : s.nickname,
+          winner(s) ? h("span", { class: "badge" }, `\u2605 ${t("winner")}`) : null,
+        ),
+        h("td", {}, String(s.cards ?? "")),
+        h("td", { class: "score" }, String(s.score ?? "")),
+      ),
+    );
+  fill(ui.finalScores, rows);
+  ui.dealerScore.textContent =
+    view.dealer_score === null || view.dealer_score === undefined
+      ? ""
+      : t("dealer_score", { score: view.dealer_score });
+}
+
+function renderPlayers(view, ui) {
+  const rows = view.seats.map((s) => {
+    const turn = view.turn === s.seat && view.status !== "over";
+    return h(
+      "tr",
+      {
+        class: [turn ? "turn" : "", s.seat === view.me ? "me" : ""].join(" ").trim() || null,
+        dataset: { seat: s.seat, nickname: s.nickname },
+      },
+      h(
+        "th",
+        { scope: "row" },
+        s.seat === view.me ? t("you_suffix", { name: s.nickname }) : s.nickname,
+        turn ? h("span", { class: "badge turn-badge" }, t("turn_mark")) : null,
+      ),
+      h("td", {}, s.playing ? String(s.cards) : "–"),
+      h("td", {}, s.playing ? String(s.score) : "–"),
+    );
+  });
+  fill(ui.players, rows);
+}
+
+function renderGuesses(view, ui) {
+  const guesses = view.guesses || [];
+  const items = guesses.map((g) => {
+    const verdict = g.right === null ? "waiting" : g.right ? "right" : "wrong";
+    const mark = { waiting: "\u2026", right: "\u2714", wrong: "\u2718" }[verdict];
+    return h(
+      "li",
+      { class: `guess ${verdict}` },
+      h("span", { class: "who" }, nameOf(view, g.seat)),
+      h("q", { class: "what" }, g.text),
+      h("span", { class: "verdict" }, `${mark} ${t(verdict)}`),
+    );
+  });
+  fill(ui.guesses, items.length ? items.reverse() : h("li", { class: "none" }, t("no_guesses")));
+}
+
+function renderHints(view, ui) {
+  const hints = view.hints || [];
+  fill(ui.hints, hints.length ? hints.map((hint) => h("li", {}, hint)) : h("li", { class: "none" }, t("no_hints")));
+}
+
+function renderRecent(view, ui, feed) {
+  const lines = feed.map((event) => describe(view, event)).filter(Boolean);
+  fill(ui.recent, lines.slice(-8).reverse().map((line) => h("li", {}, line)));
+}
+
+/** One public event in words (a list of strings and nodes), or null for those not worth a line. */
+export function describe(view, event) {
+  const name = event.seat ? nameOf(view, event.seat) : "";
+  const card = event.card ? cardInline(event.card) : null;
+  switch (event.kind) {
+    case "dealt":
+      return tNodes("ev_dealt", { card: cardInline(event.starter) });
+    case "judged":
+      return tNodes(event.correct ? "ev_correct" : "ev_wrong", { name, card });
+    case "no_play_judged":
+      return tNodes(event.right ? "ev_no_play_right" : "ev_no_play_wrong", { name, card });
+    case "guessed":
+      return tNodes("ev_guessed", { name, text: event.text });
+    case "guess_judged":
+      return tNodes(event.right ? "ev_guess_right" : "ev_guess_wrong", { name });
+    case "guess_passed":
+      return tNodes("ev_guess_passed", { name });
+    case "hint":
+      return tNodes("ev_hint", { text: event.text });
+    case "deck_added":
+      return tNodes("ev_deck_added");
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,166 @@
+"""What the teacher's templates show: group panels, pending guesses, cards, labels, join URLs.
+
+Everything here is built from `teacher_group_view`, the same projection the /teach socket sends,
+plus what only a page needs (the library's plain text, the checker's verdict on a guess).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from flask import current_app, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from classroom.cards import Card, CardError, Rank, Suit
+from classroom.rules.library import LibraryRule
+from classroom.services import GroupSnapshot
+from classroom.views import teacher_group_view
+from classroom.web.teacher.rulecheck import GuessCheck, check_guess, library_rule
+
+STATUS_LABELS = {
+    "lobby": _l("Waiting to start"),
+    "choosing_rule": _l("A student is choosing the rule"),
+    "playing": _l("Playing"),
+    "judging_play": _l("Judging a play"),
+    "judging_no_play": _l("Judging a no-play"),
+    "guess_window": _l("A player may guess"),
+    "judging_guess": _l("Guess to judge"),
+    "over": _l("Round over"),
+}
+END_REASONS = {
+    "emptied": _l("a player emptied their hand"),
+    "guessed": _l("the rule was guessed"),
+    "stock_out": _l("the stock ran out"),
+    "teacher": _l("ended by the teacher"),
+}
+_RANK_WORDS = {
+    Rank.ACE: _l("ace"),
+    Rank.JACK: _l("jack"),
+    Rank.QUEEN: _l("queen"),
+    Rank.KING: _l("king"),
+}
+_SUIT_WORDS = {
+    Suit.SPADES: _l("spades"),
+    Suit.HEARTS: _l("hearts"),
+    Suit.DIAMONDS: _l("diamonds"),
+    Suit.CLUBS: _l("clubs"),
+}
+#: A round can be dealt in these states.
+STARTABLE = frozenset({"lobby", "over"})
+#: Neither dealable nor running: a student dealer is still writing the rule.
+_BETWEEN = frozenset({"choosing_rule"})
+
+
+def card_face(text: str) -> dict[str, str]:
+    """A card for display: its label ('10♥'), its colour class, and words for screen readers."""
+    try:
+        card = Card.parse(text)
+    except CardError:
+        return {"label": text, "color": "unknown", "words": text}
+    rank = _RANK_WORDS.get(card.rank, card.rank.symbol)
+    return {
+        "label": card.label,
+        "color": str(card.color),
+        "words": _("%(rank)s of %(suit)s", rank=rank, suit=_SUIT_WORDS[card.suit]),
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class PendingGuess:
+    """A guess waiting for the teacher's verdict, with what helps to judge it."""
+
+    group_id: int
+    group_name: str
+    nickname: str
+    text: str
+    number: int
+    rule_text: str
+    library: LibraryRule | None
+    check: GuessCheck
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """One group's panel: the teacher view and the library entry of its secret rule."""
+
+    view: dict[str, Any]
+    library: LibraryRule | None
+    names: dict[str, str]
+    #: The class has ended: the panel shows what happened, without buttons.
+    ended: bool = False
+
+    @property
+    def status(self) -> str:
+        """The round's status (see STATUS_LABELS)."""
+        return str(self.view["status"])
+
+    @property
+    def can_start(self) -> bool:
+        """True when a new round may be dealt (enough players is the service's call)."""
+        return not self.ended and self.status in STARTABLE
+
+    @property
+    def running(self) -> bool:
+        """True while a round is on."""
+        return not self.ended and self.status not in STARTABLE | _BETWEEN
+
+    def nickname(self, seat: str | None) -> str:
+        """The nickname behind an engine seat id."""
+        return self.names.get(seat or "", "?")
+
+
+def panel(snapshot: GroupSnapshot, *, ended: bool = False) -> Panel:
+    """The panel of one group."""
+    return Panel(
+        view=teacher_group_view(snapshot),
+        library=library_rule(snapshot.rule_id),
+        names=snapshot.names,
+        ended=ended,
+    )
+
+
+def pending_guesses(groups: Iterable[GroupSnapshot]) -> list[PendingGuess]:
+    """Every group's unjudged guess, in the order of the groups' panels.
+
+    The snapshots carry no arrival times, and a group holds at most one pending guess, so the
+    panel order is stable and matches what the teacher sees below.
+    """
+    found = []
+    for group in sorted(groups, key=lambda g: g.position):
+        state = group.state
+        if state is None or state.phase != "judging_guess" or not state.guesses:
+            continue
+        guess = state.guesses[-1]
+        found.append(
+            PendingGuess(
+                group_id=group.group_id,
+                group_name=group.group_name,
+                nickname=group.nickname(guess.seat),
+                text=guess.text,
+                number=len(state.guesses) - 1,
+                rule_text=group.rule_text,
+                library=library_rule(group.rule_id),
+                check=check_guess(group.rule_text, guess.text),
+            )
+        )
+    return found
+
+
+def join_url(code: str) -> str:
+    """The address students open (PUBLIC_URL when the server sits behind another name)."""
+    public = current_app.config.get("PUBLIC_URL") or ""
+    if public:
+        return public.rstrip("/") + url_for("student.join", code=code)
+    return url_for("student.join", code=code, _external=True)
+
+
+def template_helpers() -> dict[str, Any]:
+    """Helpers every teacher template may use."""
+    return {
+        "card_face": card_face,
+        "status_label": lambda status: STATUS_LABELS.get(status, status),
+        "end_reason": lambda reason: END_REASONS.get(reason, reason),
+    }

@@ -1,0 +1,185 @@
+"""Fixtures for the web tests: an app on a temporary database, browsers that carry the CSRF
+token like a real page does, a logged-in teacher, classes made and joined through the forms."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from flask import Flask
+from jinja2 import BytecodeCache
+from jinja2.bccache import Bucket
+from werkzeug.security import generate_password_hash
+from werkzeug.test import TestResponse
+
+from classroom.services import Classroom, SeatRef
+from classroom.web import create_app
+
+CSRF_FIELD = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+PASSWORD = "correct horse battery"
+
+
+class Browser:
+    """A test client that keeps the CSRF token of the last page and sends it with forms."""
+
+    def __init__(self, app: Flask, address: str = "127.0.0.1") -> None:
+        self.client = app.test_client()
+        self.address = address
+        self.token: str | None = None
+
+    def get(self, url: str, **kwargs: Any) -> TestResponse:
+        """GET a page and remember its CSRF token."""
+        response = self.client.get(url, environ_base={"REMOTE_ADDR": self.address}, **kwargs)
+        found = CSRF_FIELD.search(response.get_data(as_text=True))
+        if found:
+            self.token = found.group(1)
+        return response
+
+    def post(self, url: str, data: dict[str, Any] | None = None, **kwargs: Any) -> TestResponse:
+        """POST a form with the page's CSRF token (`csrf=False` leaves it out)."""
+        form = dict(data or {})
+        if kwargs.pop("csrf", True):
+            form.setdefault("csrf_token", self.csrf())
+        return self.client.post(
+            url, data=form, environ_base={"REMOTE_ADDR": self.address}, **kwargs
+        )
+
+    def post_json(self, url: str, payload: Any, *, csrf: bool = True) -> TestResponse:
+        """POST JSON the way the page's scripts do: the CSRF token in the X-CSRFToken header."""
+        headers = {"X-CSRFToken": self.csrf()} if csrf else {}
+        return self.client.post(
+            url, json=payload, headers=headers, environ_base={"REMOTE_ADDR": self.address}
+        )
+
+    def csrf(self) -> str:
+        """A CSRF token of this browser's session (from the join page if none was seen yet)."""
+        if self.token is None:
+            self.get("/join")
+        assert self.token is not None
+        return self.token
+
+    def log_in(self, username: str, password: str) -> TestResponse:
+        """Log in through the real form."""
+        self.get("/teacher/login")
+        response = self.post("/teacher/login", {"username": username, "password": password})
+        self.token = None  # a login starts a new session, with a new token
+        return response
+
+
+@pytest.fixture(autouse=True)
+def quick_password_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cheap hashes keep the suite fast; checking still goes through werkzeug."""
+    quick = functools.partial(generate_password_hash, method="pbkdf2:sha256:1000")
+    monkeypatch.setattr("classroom.services.teachers.generate_password_hash", quick)
+
+
+class SharedBytecode(BytecodeCache):
+    """Compiled templates shared by every test's app: each app would compile them again."""
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+TEMPLATES = SharedBytecode()
+
+
+@pytest.fixture
+def app(tmp_path: Any) -> Flask:
+    """The app on a fresh SQLite file, CSRF on, shuffles seeded."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test secret",
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'classroom.db'}",
+            "SHUFFLE_SEED": 1,
+            "PUBLIC_URL": "",
+        }
+    )
+    app.jinja_env.bytecode_cache = TEMPLATES
+    return app
+
+
+@pytest.fixture
+def service(app: Flask) -> Classroom:
+    """The app's service facade."""
+    classroom: Classroom = app.extensions["classroom"]
+    return classroom
+
+
+@pytest.fixture
+def client(app: Flask) -> Browser:
+    """The teacher's browser."""
+    return Browser(app)
+
+
+@pytest.fixture
+def teacher(service: Classroom, client: Browser) -> int:
+    """A teacher account, logged in on `client`; its id."""
+    teacher_id = service.create_teacher("rivera", PASSWORD)
+    response = client.log_in("rivera", PASSWORD)
+    assert response.status_code == 302
+    return teacher_id
+
+
+def class_form(name: str, rules: list[str], **options: Any) -> dict[str, Any]:
+    """The class form's fields: a rule is a library id, or rule-language text with a space."""
+    data: dict[str, Any] = {"name": name, "stock_out": "add_deck", **options}
+    for n, rule in enumerate(rules):
+        data[f"groups-{n}-name"] = f"Table {n + 1}"
+        if " " in rule:
+            data[f"groups-{n}-source"] = "custom"
+            data[f"groups-{n}-custom_rule"] = rule
+        else:
+            data[f"groups-{n}-source"] = "library"
+            data[f"groups-{n}-library_rule"] = rule
+    return data
+
+
+@pytest.fixture
+def new_class(client: Browser, teacher: int) -> Callable[..., int]:
+    """Make a class through the form; returns its id."""
+
+    def make(groups: int = 1, rule: str = "alternate-colors", name: str = "7B") -> int:
+        client.get(f"/teacher/classes/new?groups={groups}")
+        response = client.post("/teacher/classes/new", class_form(name, [rule] * groups))
+        assert response.status_code == 302, response.get_data(as_text=True)
+        return int(response.location.rsplit("/", 1)[1])
+
+    return make
+
+
+@pytest.fixture
+def join(app: Flask, service: Classroom) -> Callable[..., SeatRef]:
+    """Seat a student through the real join form (their own browser); returns the seat."""
+
+    def take_seat(code: str, group_id: int, nickname: str) -> SeatRef:
+        tablet = Browser(app, address="10.0.0.50")
+        tablet.get(f"/join?code={code}")
+        response = tablet.post(
+            "/join/seat", {"code": code, "group": str(group_id), "nickname": nickname}
+        )
+        assert response.status_code == 302, response.get_data(as_text=True)
+        with tablet.client.session_transaction() as session:
+            return service.seat_by_token(session["play_token"])
+
+    return take_seat
+
+
+def text(response: TestResponse) -> str:
+    """The page's HTML."""
+    return response.get_data(as_text=True)
+
+
+def flashes(browser: Browser, url: str) -> str:
+    """The page a redirect leads to, as text (its flashed messages included)."""
+    return text(browser.get(url))

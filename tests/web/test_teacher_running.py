@@ -1,0 +1,203 @@
+"""Running groups from the class page: rounds, hints, the reveal, and the students' seats."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from classroom.services import Classroom, ClassSnapshot, SeatRef
+from tests.web.conftest import Browser, text
+
+
+@pytest.fixture
+def period(
+    teacher: int, service: Classroom, new_class: Callable[..., int]
+) -> Callable[..., ClassSnapshot]:
+    """A class with `groups` empty groups, made through the form."""
+
+    def make(groups: int = 1) -> ClassSnapshot:
+        return service.class_snapshot(teacher, new_class(groups=groups))
+
+    return make
+
+
+def seat_students(
+    join: Callable[..., SeatRef], snapshot: ClassSnapshot, group: int, count: int
+) -> list[SeatRef]:
+    names = ["Ana", "Ben", "Chen", "Dia", "Eli", "Femi", "Gus", "Hana"]
+    return [join(snapshot.join_code, snapshot.groups[group].group_id, n) for n in names[:count]]
+
+
+def page_of(snapshot: ClassSnapshot) -> str:
+    return f"/teacher/classes/{snapshot.class_id}"
+
+
+def test_starting_a_round_deals_to_every_student_and_shows_the_turn(
+    client: Browser,
+    service: Classroom,
+    period: Callable[..., ClassSnapshot],
+    join: Callable[..., SeatRef],
+) -> None:
+    snapshot = period()
+    seats = seat_students(join, snapshot, 0, 3)
+    group_id = snapshot.groups[0].group_id
+    here = page_of(snapshot)
+    response = client.post(f"/teacher/groups/{group_id}/start", {"next": f"{here}#group-1"})
+    assert response.location == f"{here}#group-1"
+    state = service.group_snapshot(group_id).state
+    assert state is not None and state.turn == seats[0].key
+    page = text(client.get(here))
+    assert "The round has started." in page
+    assert "Round 1" in page
+    assert '<tr class="turn">' in page
+    assert "12</td>" in page  # hand counts
+
+
+def test_a_round_needs_three_students(
+    client: Browser,
+    service: Classroom,
+    period: Callable[..., ClassSnapshot],
+    join: Callable[..., SeatRef],
+) -> None:
+    snapshot = period()
+    seat_students(join, snapshot, 0, 2)
+    group_id = snapshot.groups[0].group_id
+    client.post(f"/teacher/groups/{group_id}/start", {"next": page_of(snapshot)})
+    page = text(client.get(page_of(snapshot)))
+    assert "Table 1 has 2 players; a round needs 3 to 8." in page
+    assert service.group_snapshot(group_id).state is None
+
+
+def test_start_all_starts_the_groups_that_can_and_says_why_others_cannot(
+    client: Browser,
+    service: Classroom,
+    period: Callable[..., ClassSnapshot],
+    join: Callable[..., SeatRef],
+) -> None:
+    snapshot = period(groups=3)
+    seat_students(join, snapshot, 0, 3)
+    seat_students(join, snapshot, 2, 4)
+    response = client.post(f"{page_of(snapshot)}/start-all")
+    assert response.location == page_of(snapshot)
+    page = text(client.get(page_of(snapshot)))
+    assert "Round started in: Table 1, Table 3." in page
+    assert "Not started: Table 2 has 0 players; a round needs 3 to 8." in page
+    states = [service.group_snapshot(g.group_id).state for g in snapshot.groups]
+    assert [state is not None for state in states] == [True, False, True]
+
+
+def test_hint_reveal_and_end_round_change_the_group(
+    client: Browser,
+    service: Classroom,
+    period: Callable[..., ClassSnapshot],
+    join: Callable[..., SeatRef],
+) -> None:
+    snapshot = period()
+    seat_students(join, snapshot, 0, 3)
+    group_id = snapshot.groups[0].group_id
+    here = page_of(snapshot)
+    client.post(f"/teacher/groups/{group_id}/start", {"next": here})
+    client.post(f"/teacher/groups/{group_id}/hint", {"text": "Look at the colours.", "next": here})
+    client.post(f"/teacher/groups/{group_id}/reveal", {"on": "1", "next": here})
+    group = service.group_snapshot(group_id)
+    assert group.state is not None and group.state.hints == ("Look at the colours.",)
+    assert group.rule_revealed is True
+    page = text(client.get(here))
+    assert "Look at the colours." in page
+    assert "revealed to students" in page
+    assert "Hide rule" in page
+    client.post(f"/teacher/groups/{group_id}/end", {"next": here})
+    group = service.group_snapshot(group_id)
+    assert group.state is not None and group.state.is_over
+    page = text(client.get(here))
+    assert "Round over: ended by the teacher." in page
+    assert "Start round" in page
+
+
+def test_empty_hint_is_refused_with_a_message(
+    client: Browser,
+    service: Classroom,
+    period: Callable[..., ClassSnapshot],
+    join: Callable[..., SeatRef],
+) -> None:
+    snapshot = period()
+    seat_students(join, snapshot, 0, 3)
+    group_id = snapshot.groups[0].group_id
+    client.post(f"/teacher/groups/{group_id}/start", {"next": page_of(snapshot)})
+    client.post(f"/teacher/groups/{group_id}/hint", {"text": "", "next": page_of(snapshot)})
+    assert "This field is required." in text(client.get(page_of(snapshot)))
+    group = service.group_snapshot(group_id)
+    assert group.state is not None and group.state.hints == ()
+
+
+def test_ending_a_round_that_is_not_running_says_so(
+    client: Browser, service: Classroom, period: Callable[..., ClassSnapshot]
+) -> None:
+    snapshot = period()
+    client.post(f"/teacher/groups/{snapshot.groups[0].group_id}/end")
+    assert "The round has not started yet." in text(client.get(page_of(snapshot)))
+
+
+def test_renaming_a_student_changes_their_nickname(
+    client: Browser,
+    service: Classroom,
+    period: Callable[..., ClassSnapshot],
+    join: Callable[..., SeatRef],
+) -> None:
+    snapshot = period()
+    ana, _ben = seat_students(join, snapshot, 0, 2)
+    here = page_of(snapshot)
+    client.post(f"/teacher/seats/{ana.seat_id}/rename", {"nickname": "Anna K", "next": here})
+    group = service.group_snapshot(snapshot.groups[0].group_id)
+    assert [seat.nickname for seat in group.seats] == ["Anna K", "Ben"]
+    assert "Renamed to Anna K." in text(client.get(here))
+    client.post(f"/teacher/seats/{ana.seat_id}/rename", {"nickname": "ben", "next": here})
+    assert "Someone in this group is already called ben." in text(client.get(here))
+
+
+def test_removing_a_student_works_only_outside_a_running_round(
+    client: Browser,
+    service: Classroom,
+    period: Callable[..., ClassSnapshot],
+    join: Callable[..., SeatRef],
+) -> None:
+    snapshot = period()
+    seats = seat_students(join, snapshot, 0, 4)
+    group_id = snapshot.groups[0].group_id
+    here = page_of(snapshot)
+    client.post(f"/teacher/seats/{seats[3].seat_id}/remove", {"next": here})
+    assert "The student was removed." in text(client.get(here))
+    client.post(f"/teacher/groups/{group_id}/start", {"next": here})
+    client.post(f"/teacher/seats/{seats[0].seat_id}/remove", {"next": here})
+    assert "This student is playing a round; end the round first." in text(client.get(here))
+    nicknames = [seat.nickname for seat in service.group_snapshot(group_id).seats]
+    assert nicknames == ["Ana", "Ben", "Chen"]
+
+
+def test_group_panel_fragment_is_the_panel_alone(
+    client: Browser,
+    service: Classroom,
+    period: Callable[..., ClassSnapshot],
+    join: Callable[..., SeatRef],
+) -> None:
+    snapshot = period()
+    seat_students(join, snapshot, 0, 3)
+    group_id = snapshot.groups[0].group_id
+    fragment = text(client.get(f"/teacher/groups/{group_id}/panel")).strip()
+    assert fragment.startswith(f'<section class="panel status-lobby" id="group-{group_id}"')
+    assert fragment.endswith("</section>")
+    assert "Chen" in fragment
+    assert "<html" not in fragment
+
+
+@pytest.mark.parametrize("action", ["start", "hint", "reveal", "end", "judge"])
+def test_group_actions_without_the_csrf_token_are_refused(
+    client: Browser, service: Classroom, period: Callable[..., ClassSnapshot], action: str
+) -> None:
+    snapshot = period()
+    group_id = snapshot.groups[0].group_id
+    data = {"on": "1", "text": "hint", "right": "1", "guess": "0"}
+    response = client.post(f"/teacher/groups/{group_id}/{action}", data, csrf=False)
+    assert response.status_code == 400
+    assert service.group_snapshot(group_id).rule_revealed is False
