@@ -27,7 +27,10 @@ def public_event(event: Event) -> dict[str, Any]:
 
 
 def status(snapshot: GroupSnapshot) -> str:
-    """lobby, playing, judging_play, judging_no_play, guess_window, judging_guess or over."""
+    """lobby, choosing_rule, playing, judging_play, judging_no_play, guess_window,
+    judging_guess or over (pausing is told apart: see the view's `paused`)."""
+    if snapshot.dealing_seat is not None:
+        return "choosing_rule"
     return "lobby" if snapshot.state is None else snapshot.state.phase
 
 
@@ -53,6 +56,10 @@ def _table(snapshot: GroupSnapshot, state: RoundState | None) -> dict[str, Any]:
         "seq": state.seq if state else 0,
         "seats": seats,
         "rule": snapshot.rule_text if snapshot.rule_revealed else None,
+        "paused": snapshot.paused,
+        "dealer_mode": snapshot.dealer_mode,
+        "dealer": snapshot.dealer_seat,
+        "dealing": snapshot.dealing_seat,
     }
     if state is None:
         return view
@@ -88,14 +95,30 @@ def student_view(snapshot: GroupSnapshot, seat_key: str) -> dict[str, Any]:
     hand = state.hand(seat_key) if state is not None and playing else ()
     view["hand"] = [str(card) for card in hand]
     view["can"] = {"play": False, "no_play": False, "guess": False, "pass": False}
-    if state is not None and hand:
+    view["choose_rule"] = snapshot.dealing_seat == seat_key
+    if state is not None and hand and not snapshot.paused:
         view["can"] = {
             "play": _can(lambda: verify_play(state, seat_key, hand[0])),
             "no_play": _can(lambda: verify_no_play(state, seat_key)),
             "guess": _can(lambda: verify_guess(state, seat_key, "?")),
             "pass": _can(lambda: verify_pass_guess(state, seat_key)),
         }
+    if state is not None and snapshot.dealer_seat == seat_key:
+        view |= _dealer_part(snapshot, state)
     return view
+
+
+def _dealer_part(snapshot: GroupSnapshot, state: RoundState) -> dict[str, Any]:
+    """What only the dealing seat sees: its own rule, and a no-play hand shown to it."""
+    shown = None
+    if state.phase == "judging_no_play" and state.pending is not None:
+        shown = [str(card) for card in state.hand(state.pending.seat)]
+    return {
+        "rule": snapshot.rule_text,
+        "rule_kind": snapshot.rule_kind,
+        "shown_hand": shown,
+        "verdict_due": state.phase in JUDGING and not snapshot.paused,
+    }
 
 
 def _can(check: Callable[[], None]) -> bool:
@@ -111,5 +134,7 @@ def teacher_group_view(snapshot: GroupSnapshot) -> dict[str, Any]:
     view = _table(snapshot, snapshot.state)
     view["rule"] = snapshot.rule_text
     view["rule_id"] = snapshot.rule_id
+    view["rule_kind"] = snapshot.rule_kind
     view["revealed"] = snapshot.rule_revealed
+    view["dealer_mismatches"] = snapshot.dealer_mismatches
     return view

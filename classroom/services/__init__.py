@@ -9,7 +9,9 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from classroom.cards import secure_random
 from classroom.services.classes import ClassServices, GroupSetup, SeatRef
+from classroom.services.dealing import DealingServices, RuleChoice, Verdict, VerdictCheck
 from classroom.services.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError
+from classroom.services.lesson import GroupTotals, JournalNote, LessonServices, RoundTotals
 from classroom.services.reading import ReadingServices
 from classroom.services.rounds import Action, Change, RoundServices
 from classroom.services.snapshots import ClassSnapshot, GroupSnapshot, SeatInfo
@@ -24,15 +26,28 @@ __all__ = [
     "Forbidden",
     "GroupSetup",
     "GroupSnapshot",
+    "GroupTotals",
     "Invalid",
+    "JournalNote",
     "NotFound",
+    "RoundTotals",
+    "RuleChoice",
     "SeatInfo",
     "SeatRef",
     "ServiceError",
+    "Verdict",
+    "VerdictCheck",
 ]
 
 
-class Classroom(TeacherServices, ClassServices, RoundServices, ReadingServices):
+class Classroom(
+    TeacherServices,
+    ClassServices,
+    RoundServices,
+    ReadingServices,
+    LessonServices,
+    DealingServices,
+):
     """Every use case of the kit, on one database."""
 
     def __init__(self, sessions: sessionmaker[Session], *, rng: random.Random | None = None):

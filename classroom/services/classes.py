@@ -31,6 +31,8 @@ class GroupSetup:
     name: str
     rule_text: str
     rule_id: str | None = None
+    #: "app" (the app deals and judges) or "student" (a seat deals, rotating each round).
+    dealer_mode: str = "app"
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +220,8 @@ class ClassServices:
 
 
 def _check_group(setup: GroupSetup) -> None:
+    if setup.dealer_mode not in ("app", "student"):
+        raise Invalid(_("The dealer is the app or a student."))
     if not setup.name.strip() or len(setup.name.strip()) > 60:
         raise Invalid(_("A group name has 1 to 60 characters."))
     try:

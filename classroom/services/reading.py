@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from gettext import gettext as _
 
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from classroom.game import Event, RoundState
 from classroom.services.errors import NotFound
 from classroom.services.snapshots import ClassSnapshot, GroupSnapshot, SeatInfo
-from classroom.store.models import ClassPeriod, Group, Round
+from classroom.store.models import ClassPeriod, DealerVerdict, Group, Round
 
 __all__ = ["ReadingServices"]
 
@@ -50,26 +51,36 @@ class ReadingServices:
                 groups=tuple(self._group_snapshot(db, g, None) for g in period.groups),
             )
 
-    def _group_snapshot(
-        self, db: Session, group: Group, events_after: int | None
-    ) -> GroupSnapshot:
+    def _group_snapshot(self, db: Session, group: Group, events_after: int | None) -> GroupSnapshot:
         round_row = self.current_round(db, group.id)
         state = self.round_state(db, round_row) if round_row else None
         events: tuple[Event, ...] = ()
         if round_row is not None and events_after is not None:
             events = self.round_events(db, round_row.id, events_after)
+        mismatches = 0
+        if round_row is not None and round_row.dealer_seat_id is not None:
+            query = select(func.count()).select_from(DealerVerdict)
+            mismatches = db.scalar(query.where(DealerVerdict.round_id == round_row.id)) or 0
         return GroupSnapshot(
             class_id=group.class_id,
             class_name=group.class_period.name,
             group_id=group.id,
             group_name=group.name,
             position=group.position,
-            rule_text=group.rule_text,
-            rule_id=group.rule_id,
+            rule_text=round_row.rule_text if round_row else group.rule_text,
+            rule_id=round_row.rule_id if round_row else group.rule_id,
             rule_revealed=group.rule_revealed,
             seats=tuple(SeatInfo(seat.id, seat.nickname) for seat in group.seats),
             round_id=round_row.id if round_row else None,
             round_number=round_row.number if round_row else 0,
             state=state,
             events=events,
+            paused=group.paused,
+            dealer_mode=group.dealer_mode,
+            dealing_seat=str(group.dealing_seat_id) if group.dealing_seat_id else None,
+            dealer_seat=str(round_row.dealer_seat_id)
+            if round_row and round_row.dealer_seat_id
+            else None,
+            rule_kind=round_row.rule_kind if round_row else "language",
+            dealer_mismatches=mismatches,
         )

@@ -23,6 +23,7 @@ from classroom import game
 from classroom.cards import Card, secure_random
 from classroom.game import Event, Options, RoundState
 from classroom.rules import Rule, compile_rule
+from classroom.scoring import next_dealer
 from classroom.services.classes import SeatRef
 from classroom.services.errors import Conflict, NotFound
 from classroom.store.models import AppliedAction, ClassPeriod, Group, Round, RoundEvent, Seat
@@ -110,33 +111,38 @@ class RoundServices:
 
     # --- writing ---------------------------------------------------------------------------
     def start_round(self, teacher_id: int, group_id: int) -> Change:
-        """Deal a new round in a group (the app is the dealer)."""
+        """Start a group's next round: the app deals now, or a student dealer picks a rule."""
         with self.group_lock(group_id), self.sessions.begin() as db:
             group = self.own_group(db, teacher_id, group_id)
             previous = self.current_round(db, group_id)
             if previous is not None and not self.round_state(db, previous).is_over:
                 raise Conflict(_("%s is already playing a round.") % group.name)
             seats = [str(seat.id) for seat in group.seats]
-            if not 3 <= len(seats) <= 8:
-                raise Conflict(
-                    _("%(group)s has %(n)d players; a round needs 3 to 8.")
-                    % {"group": group.name, "n": len(seats)}
-                )
-            period = group.class_period
-            options = Options.from_dict(
-                {"wrong_guess_penalty": period.wrong_guess_penalty, "stock_out": period.stock_out}
-            )
+            group.rule_revealed = False
+            number = previous.number if previous else 0
+            if group.dealer_mode == "student":
+                _check_table(group.name, len(seats) - 1, _("players besides the dealer"))
+                group.dealing_seat_id = int(next_dealer(seats, number))
+                return Change(group_id, group.class_id, ())
+            _check_table(group.name, len(seats), _("players"))
             new_round = Round(
                 group_id=group_id,
-                number=(previous.number + 1) if previous else 1,
+                number=number + 1,
                 rule_text=group.rule_text,
+                rule_id=group.rule_id,
             )
-            db.add(new_round)
-            db.flush()
-            group.rule_revealed = False
-            events = (game.deal(seats, self.rng, options=options),)
-            self._append(db, new_round, events)
-            return Change(group_id, period.id, events)
+            return self._deal(db, group, new_round, seats)
+
+    def _deal(self, db: Session, group: Group, new_round: Round, players: Sequence[str]) -> Change:
+        period = group.class_period
+        options = Options.from_dict(
+            {"wrong_guess_penalty": period.wrong_guess_penalty, "stock_out": period.stock_out}
+        )
+        db.add(new_round)
+        db.flush()
+        events = (game.deal(players, self.rng, options=options),)
+        self._append(db, new_round, events)
+        return Change(group.id, period.id, events)
 
     def act(self, seat: SeatRef, action: Action) -> Change:
         """Apply a student's action once, however often the tablet sends it."""
@@ -144,8 +150,13 @@ class RoundServices:
             if db.get(AppliedAction, (seat.seat_id, action.action_id)) is not None:
                 return Change(seat.group_id, seat.class_id, (), duplicate=True)
             round_row = self._running_round(db, seat.group_id)
+            if round_row.group.paused:
+                raise Conflict(_("The game is paused. Wait for your teacher."))
+            if round_row.dealer_seat_id == seat.seat_id:
+                raise Conflict(_("You are the dealer this round: you judge, the others play."))
             state = self.round_state(db, round_row)
-            events = self._command(state, seat.key, action, compiled(round_row.rule_text))
+            judge = None if round_row.dealer_seat_id else compiled(round_row.rule_text)
+            events = self._command(state, seat.key, action, judge)
             self._append(db, round_row, events, state)
             db.add(
                 AppliedAction(seat_id=seat.seat_id, action_id=action.action_id, seq=events[-1].seq)
@@ -153,7 +164,7 @@ class RoundServices:
             return Change(seat.group_id, seat.class_id, events)
 
     def _command(
-        self, state: RoundState, seat: str, action: Action, rule: Rule
+        self, state: RoundState, seat: str, action: Action, rule: Rule | None
     ) -> tuple[Event, ...]:
         if action.kind == "play":
             if action.card is None:
@@ -251,6 +262,14 @@ class RoundServices:
     def forget_cache(self) -> None:
         """Drop every cached state (tests use it to prove the log alone is enough)."""
         self._states.clear()
+
+
+def _check_table(group_name: str, players: int, who: str) -> None:
+    if not 3 <= players <= 8:
+        raise Conflict(
+            _("%(group)s has %(n)d %(who)s; a round needs 3 to 8.")
+            % {"group": group_name, "n": players, "who": who}
+        )
 
 
 def _fold(state: RoundState, events: Sequence[Event]) -> RoundState:

@@ -39,6 +39,15 @@ class GroupSnapshot:
     round_number: int
     state: RoundState | None
     events: tuple[Event, ...]
+    paused: bool = False
+    dealer_mode: str = "app"
+    #: The seat choosing the rule for the next round (student dealers), if any.
+    dealing_seat: str | None = None
+    #: The current round's dealing seat; None when the app deals.
+    dealer_seat: str | None = None
+    rule_kind: str = "language"
+    #: Student-dealer verdicts that contradicted the rule-language rule, this round.
+    dealer_mismatches: int = 0
 
     def nickname(self, seat_key: str) -> str:
         """The nickname behind an engine seat id ('?' for a seat since removed)."""

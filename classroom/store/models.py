@@ -39,7 +39,10 @@ class ClassPeriod(Base):
     joining_locked: Mapped[bool] = mapped_column(default=False)
     wrong_guess_penalty: Mapped[bool] = mapped_column(default=False)
     stock_out: Mapped[str] = mapped_column(String(16), default="add_deck")
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The projector page opens with its own secret link, so it can run on another machine.
+    projector_token_hash: Mapped[str | None] = mapped_column(String(64), default=None)
+    projector_anonymous: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     ended_at: Mapped[datetime | None] = mapped_column(default=None)
     groups: Mapped[list[Group]] = relationship(
         back_populates="class_period",
@@ -60,6 +63,11 @@ class Group(Base):
     rule_text: Mapped[str] = mapped_column(Text)
     rule_id: Mapped[str | None] = mapped_column(String(80), default=None)
     rule_revealed: Mapped[bool] = mapped_column(default=False)
+    paused: Mapped[bool] = mapped_column(default=False)
+    # "app": the app deals and judges; "student": a seat deals, rotating each round.
+    dealer_mode: Mapped[str] = mapped_column(String(8), default="app")
+    # Set between "start the round" and the student dealer's choice of rule.
+    dealing_seat_id: Mapped[int | None] = mapped_column(default=None)
     class_period: Mapped[ClassPeriod] = relationship(back_populates="groups")
     seats: Mapped[list[Seat]] = relationship(
         back_populates="group",
@@ -99,6 +107,10 @@ class Round(Base):
     group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"), index=True)
     number: Mapped[int]
     rule_text: Mapped[str] = mapped_column(Text)
+    # "language": judged by the compiled rule; "free": a student dealer's plain-words rule.
+    rule_kind: Mapped[str] = mapped_column(String(8), default="language")
+    rule_id: Mapped[str | None] = mapped_column(String(80), default=None)
+    dealer_seat_id: Mapped[int | None] = mapped_column(default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     group: Mapped[Group] = relationship(back_populates="rounds")
     events: Mapped[list[RoundEvent]] = relationship(
@@ -128,6 +140,35 @@ class AppliedAction(Base):
     )
     action_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     seq: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class JournalEntry(Base):
+    """A student's hypothesis, written down at a moment of the round, with a planned test."""
+
+    __tablename__ = "journal_entries"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id", ondelete="CASCADE"), index=True)
+    seat_id: Mapped[int] = mapped_column(ForeignKey("seats.id", ondelete="CASCADE"), index=True)
+    # The round's last event when written: the layout at that moment is the log up to here.
+    seq: Mapped[int]
+    text: Mapped[str] = mapped_column(Text)
+    confidence: Mapped[int | None] = mapped_column(default=None)
+    test_card: Mapped[str | None] = mapped_column(String(4), default=None)
+    predicted_accepted: Mapped[bool | None] = mapped_column(default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class DealerVerdict(Base):
+    """A student dealer's verdict that differs from what the rule-language rule says."""
+
+    __tablename__ = "dealer_verdicts"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int]
+    card: Mapped[str | None] = mapped_column(String(4), default=None)
+    given: Mapped[bool]
+    expected: Mapped[bool]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from flask import current_app
 
-from classroom.services import Change, Classroom
+from classroom.journal import journal_view
+from classroom.services import Change, Classroom, GroupSnapshot
 from classroom.views import public_event, student_view, teacher_group_view
 from classroom.web.extensions import socketio
 
@@ -28,13 +29,41 @@ def announce(change: Change) -> None:
 
 def announce_group(group_id: int, *, events: list[dict[str, object]] | None = None) -> None:
     """Send fresh projections of one group to everyone allowed to see it."""
+    if events:
+        # The public events need no database read: they reach the tablets first.
+        socketio.emit("events", events, to=f"group:{group_id}", namespace=PLAY)
     snapshot = classroom().group_snapshot(group_id)
     for seat in snapshot.seats:
-        socketio.emit(
-            "state", student_view(snapshot, seat.key), to=f"seat:{seat.id}", namespace=PLAY
-        )
-    if events:
-        socketio.emit("events", events, to=f"group:{group_id}", namespace=PLAY)
+        view = student_view(snapshot, seat.key)
+        socketio.emit("state", view, to=f"seat:{seat.id}", namespace=PLAY)
     socketio.emit(
         "group", teacher_group_view(snapshot), to=f"teachers:{snapshot.class_id}", namespace=TEACH
     )
+    if events and snapshot.round_id is not None:
+        _send_journals(snapshot)
+
+
+def send_journal(group_id: int, seat_id: int) -> None:
+    """Send one seat its journal, checked against the table as it is now."""
+    snapshot = classroom().group_snapshot(group_id, events_after=0)
+    if snapshot.round_id is None:
+        return
+    records = classroom().journal(snapshot.round_id, seat_id)
+    layout = snapshot.state.layout if snapshot.state else None
+    view = journal_view(records, snapshot.events, layout)
+    socketio.emit("journal", view, to=f"seat:{seat_id}", namespace=PLAY)
+
+
+def _send_journals(snapshot: GroupSnapshot) -> None:
+    """After a play, the outcomes of predictions change: refresh every journal that has any."""
+    assert snapshot.round_id is not None
+    records = classroom().journal(snapshot.round_id)
+    if not records:
+        return
+    events = classroom().group_snapshot(snapshot.group_id, events_after=0).events
+    layout = snapshot.state.layout if snapshot.state else None
+    for seat in {record.seat for record in records}:
+        mine = [record for record in records if record.seat == seat]
+        socketio.emit(
+            "journal", journal_view(mine, events, layout), to=f"seat:{seat}", namespace=PLAY
+        )

@@ -90,7 +90,7 @@ def test_a_sleeping_tablet_gets_the_events_it_missed(table, lesson):
     )
     messages = back.get_received("/play")
     names = [m["name"] for m in messages]
-    assert names == ["events", "state"]
+    assert names == ["events", "state", "journal"]
     assert [e["seq"] for e in messages[0]["args"][0]] == [2, 3]
     assert messages[1]["args"][0]["seq"] == 3
 
@@ -102,7 +102,7 @@ def test_resync_after_waking_sends_only_newer_events(table, lesson):
     ben.received()
     assert ben.socket.emit("resync", {"round": 1, "last_seq": 2}, namespace="/play", callback=True)
     names = [name for name, _ in ben.received()]
-    assert names == ["events", "state"]
+    assert names == ["events", "state", "journal"]
 
 
 def test_an_unknown_or_removed_seat_cannot_connect(table, lesson):
@@ -124,7 +124,7 @@ def test_a_restarted_server_continues_every_round_where_it_was(table, lesson, da
     back = socketio.test_client(
         restarted, namespace="/play", auth={"token": ben.token}, flask_test_client=ben.http
     )
-    state = back.get_received("/play")[-1]["args"][0]
+    state = [m["args"][0] for m in back.get_received("/play") if m["name"] == "state"][-1]
     assert state["turn"] == state["me"]
     answer = back.emit(
         "act",

@@ -8,11 +8,18 @@ from flask import request, session
 from flask_socketio import emit, join_room
 
 from classroom.game import GameError
-from classroom.services import SeatRef, ServiceError
+from classroom.services import SeatRef, ServiceError, VerdictCheck
 from classroom.views import public_event, student_view
-from classroom.web.broadcast import PLAY, announce, classroom
+from classroom.web.broadcast import PLAY, announce, classroom, send_journal
 from classroom.web.extensions import socketio
-from classroom.web.student.payloads import parse_action, parse_position
+from classroom.web.student.payloads import (
+    action_id,
+    parse_action,
+    parse_journal,
+    parse_position,
+    parse_rule_choice,
+    parse_verdict,
+)
 
 
 def _seat() -> SeatRef:
@@ -58,6 +65,44 @@ def on_act(payload: Any = None) -> dict[str, Any]:
     return {"ok": True, "duplicate": change.duplicate, "seq": seq}
 
 
+@socketio.on("choose_rule", namespace=PLAY)
+def on_choose_rule(payload: Any = None) -> dict[str, Any]:
+    """The student dealer picks the secret rule; the cards are dealt."""
+    try:
+        seat = _seat()
+        change = classroom().choose_rule(seat, parse_rule_choice(payload), action_id(payload))
+    except (ServiceError, GameError) as error:
+        return _refuse(error)
+    announce(change)
+    return {"ok": True, "duplicate": change.duplicate}
+
+
+@socketio.on("verdict", namespace=PLAY)
+def on_verdict(payload: Any = None) -> dict[str, Any]:
+    """The student dealer judges; a verdict the rule contradicts needs confirming."""
+    try:
+        seat = _seat()
+        result = classroom().judge_as_dealer(seat, parse_verdict(payload), action_id(payload))
+    except (ServiceError, GameError) as error:
+        return _refuse(error)
+    if isinstance(result, VerdictCheck):
+        return {"ok": False, "confirm": result.message}
+    announce(result)
+    return {"ok": True, "duplicate": result.duplicate}
+
+
+@socketio.on("journal", namespace=PLAY)
+def on_journal(payload: Any = None) -> dict[str, Any]:
+    """Write down a hypothesis; the journal comes back with checks and outcomes."""
+    try:
+        seat = _seat()
+        classroom().write_journal(seat, parse_journal(payload))
+    except (ServiceError, GameError) as error:
+        return _refuse(error)
+    send_journal(seat.group_id, seat.seat_id)
+    return {"ok": True}
+
+
 def _catch_up(seat: SeatRef, position: tuple[int, int]) -> None:
     """Send the events after the tablet's (round, seq), then its fresh state."""
     snapshot = classroom().group_snapshot(seat.group_id, events_after=0)
@@ -67,6 +112,7 @@ def _catch_up(seat: SeatRef, position: tuple[int, int]) -> None:
     if missed:
         emit("events", missed)
     emit("state", student_view(snapshot, seat.key))
+    send_journal(seat.group_id, seat.seat_id)
 
 
 def _refuse(error: Exception) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from classroom.cards import Card, CardError
-from classroom.services import Action, Invalid
+from classroom.services import Action, Invalid, JournalNote, RuleChoice, Verdict
 
 MAX_ACTION_ID = 64
 MAX_GUESS = 300
@@ -50,3 +50,53 @@ def parse_position(payload: Any) -> tuple[int, int]:
     if all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 10**9 for n in numbers):
         return (numbers[0], numbers[1])  # type: ignore[return-value]
     return (0, 0)
+
+
+def action_id(payload: Any) -> str:
+    """The client-made id of an action; Invalid if missing or malformed."""
+    value = payload.get("action_id") if isinstance(payload, dict) else None
+    if not isinstance(value, str) or not 1 <= len(value) <= MAX_ACTION_ID:
+        raise Invalid(_("That message from your tablet was not understood."))
+    return value
+
+
+def parse_rule_choice(payload: Any) -> RuleChoice:
+    """The dealer's choice of secret rule."""
+    kind = payload.get("kind") if isinstance(payload, dict) else None
+    text = payload.get("text") if isinstance(payload, dict) else None
+    if kind not in ("library", "language", "free") or not isinstance(text, str):
+        raise Invalid(_("Choose or write a secret rule first."))
+    if len(text) > 4000:
+        raise Invalid(_("That rule is too long."))
+    return RuleChoice(kind, text)
+
+
+def parse_verdict(payload: Any) -> Verdict:
+    """A dealer's verdict on a play, a no-play or a guess."""
+    if not isinstance(payload, dict):
+        raise Invalid(_("That message from your tablet was not understood."))
+    kind, right = payload.get("kind"), payload.get("right")
+    if kind not in ("play", "no_play", "guess") or not isinstance(right, bool):
+        raise Invalid(_("That message from your tablet was not understood."))
+    card = None
+    if payload.get("card") not in (None, ""):
+        text = payload["card"]
+        try:
+            card = Card.parse(text) if isinstance(text, str) and len(text) <= 4 else None
+        except CardError:
+            card = None
+        if card is None:
+            raise Invalid(_("Choose the card to play for them."))
+    return Verdict(kind, right, card, confirmed=payload.get("confirm") is True)
+
+
+def parse_journal(payload: Any) -> JournalNote:
+    """A journal entry from a tablet."""
+    if not isinstance(payload, dict):
+        raise Invalid(_("That message from your tablet was not understood."))
+    return JournalNote.checked(
+        payload.get("text"),
+        payload.get("confidence"),
+        payload.get("test_card"),
+        payload.get("predicted_accepted"),
+    )
