@@ -65,8 +65,9 @@ def server(url: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
     env = {**os.environ, "CLASSROOM_DATABASE_URL": url}
     with tempfile.TemporaryDirectory() as instance:
         env["CLASSROOM_INSTANCE"] = instance
+        command = [sys.executable, "-m", "classroom", "serve", "--host", "127.0.0.1"]
         process = subprocess.Popen(
-            [sys.executable, "-m", "classroom", "serve", "--host", "127.0.0.1", "--port", str(port)],
+            [*command, "--port", str(port)],
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

@@ -48,9 +48,14 @@ def test_journal_reports_consistency_and_whether_the_prediction_came_true(lesson
     card = other_colour_card(state)
     answer = ana.socket.emit(
         "journal",
-        {"text": "card.color != prev.color", "confidence": 7, "test_card": card,
-         "predicted_accepted": True},
-        namespace="/play", callback=True,
+        {
+            "text": "card.color != prev.color",
+            "confidence": 7,
+            "test_card": card,
+            "predicted_accepted": True,
+        },
+        namespace="/play",
+        callback=True,
     )
     assert answer == {"ok": True}
     (entry,) = ana.received("journal")[-1]
@@ -67,8 +72,9 @@ def test_journal_names_the_card_that_contradicts_a_hypothesis(lesson):
     ana = tablets[0]
     state = ana.last_state()
     assert ana.act({"type": "play", "card": other_colour_card(state), "action_id": "ok"})["ok"]
-    ana.socket.emit("journal", {"text": "card.color == prev.color"}, namespace="/play",
-                    callback=True)
+    ana.socket.emit(
+        "journal", {"text": "card.color == prev.color"}, namespace="/play", callback=True
+    )
     (entry,) = ana.received("journal")[-1]
     assert entry["check"]["consistent"] is False
     assert "but it was accepted" in entry["check"]["message"]
@@ -78,8 +84,9 @@ def test_plain_words_are_kept_without_a_check(lesson):
     lesson.join("Ana"), lesson.join("Ben"), lesson.join("Chen")
     lesson.start(0)
     ana = lesson.join("Dia")
-    answer = ana.socket.emit("journal", {"text": "red then black, I think"}, namespace="/play",
-                             callback=True)
+    answer = ana.socket.emit(
+        "journal", {"text": "red then black, I think"}, namespace="/play", callback=True
+    )
     assert answer["ok"]
     assert ana.received("journal")[-1][0]["check"] is None
 
