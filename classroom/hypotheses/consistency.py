@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from gettext import gettext as _
 
 from classroom.hypotheses._protocol import JudgingRule, as_rule
 from classroom.layout import Judgement, Layout
@@ -31,14 +32,14 @@ class Consistency:
         judgement = self.contradiction
         if judgement is None:
             if self.checked == 0:
-                return "No card has been judged yet, so every rule explains the table."
-            return f"Your rule explains all {self.checked} judgements so far."
-        verdict = "may not" if judgement.accepted else "may"
-        outcome = "accepted" if judgement.accepted else "rejected"
-        return (
-            f"Your rule says {judgement.card.label} {verdict} follow "
-            f"{judgement.mainline[-1].label}, but it was {outcome}."
-        )
+                return _("No card has been judged yet, so every rule explains the table.")
+            return _("Your rule explains all %d judgements so far.") % self.checked
+        values = {"card": judgement.card.label, "last": judgement.mainline[-1].label}
+        if judgement.accepted:
+            return (
+                _("Your rule says %(card)s may not follow %(last)s, but it was accepted.") % values
+            )
+        return _("Your rule says %(card)s may follow %(last)s, but it was rejected.") % values
 
 
 def check_consistency(hypothesis: JudgingRule | str, layout: Layout) -> Consistency:

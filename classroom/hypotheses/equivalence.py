@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from gettext import gettext as _
 
 from classroom.cards import Card
 from classroom.hypotheses._protocol import JudgingRule, as_rule
@@ -50,21 +51,36 @@ class Counterexample:
 
     def describe(self) -> str:
         """One sentence a student can read."""
-        verdict = "may" if self.hypothesis_allows else "may not"
-        secret = "yes" if self.secret_allows else "no"
+        values = {"card": self.card.label, "situation": self._situation()}
+        if self.hypothesis_allows:
+            return (
+                _(
+                    "Your rule says %(card)s may follow %(situation)s, but the secret rule "
+                    "says no; try it."
+                )
+                % values
+            )
         return (
-            f"Your rule says {self.card.label} {verdict} follow {self._situation()}, "
-            f"but the secret rule says {secret}; try it."
+            _(
+                "Your rule says %(card)s may not follow %(situation)s, but the secret rule "
+                "says yes; try it."
+            )
+            % values
         )
 
     def _situation(self) -> str:
         last = self.mainline[-1].label
         if len(self.mainline) == 1:
-            return f"the starter {last}"
+            return _("the starter %s") % last
         if len(self.mainline) <= _SHOWN:
-            return f"{last} (after {' '.join(card.label for card in self.mainline)})"
+            cards = " ".join(card.label for card in self.mainline)
+            return _("%(last)s (after %(cards)s)") % {"last": last, "cards": cards}
         recent = " ".join(card.label for card in self.mainline[-_SHOWN:])
-        return f"{last} (after … {recent}, at position {self.position})"
+        return _("%(last)s (after … %(cards)s, at position %(position)d)") % {
+            "last": last,
+            "cards": recent,
+            "position": self.position,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,10 +101,14 @@ class Equivalence:
         """One sentence for the teacher: the verdict, and its limit if any."""
         if self.counterexample is not None:
             return self.counterexample.describe()
-        verdict = "The two rules judge every card alike"
         if self.exact:
-            return f"{verdict} in every situation the secret rule can produce."
-        return f"{verdict} in every situation compared ({self.limit})."
+            return _(
+                "The two rules judge every card alike in every situation the secret rule "
+                "can produce."
+            )
+        return _("The two rules judge every card alike in every situation compared (%s).") % (
+            self.limit
+        )
 
 
 def check_equivalence(

@@ -29,3 +29,15 @@ def test_rules_check_shows_the_error_with_a_caret_and_fails(capsys):
 def test_no_command_prints_help_and_fails(capsys):
     assert main([]) == 2
     assert "rules" in capsys.readouterr().out
+
+
+def test_rules_list_filters_the_library(capsys):
+    assert main(["rules", "list", "--difficulty", "1", "--concept", "color"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(line.startswith("alternate-colors") for line in lines)
+    assert all("*" * 2 not in line for line in lines[::2])
+
+
+def test_rules_list_refuses_an_unknown_concept(capsys):
+    assert main(["rules", "list", "--concept", "astrology"]) == 1
+    assert "astrology" in capsys.readouterr().err
