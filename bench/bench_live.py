@@ -34,8 +34,11 @@ class Tablet:
         self.client.on("state", self._on_state, namespace="/play")
         self.client.on("events", self._on_events, namespace="/play")
         self.client.connect(
-            f"http://127.0.0.1:{port}", namespaces=["/play"], auth={"token": self.token},
-            transports=["websocket"], wait_timeout=20,
+            f"http://127.0.0.1:{port}",
+            namespaces=["/play"],
+            auth={"token": self.token},
+            transports=["websocket"],
+            wait_timeout=20,
         )
 
     def _on_state(self, state: dict[str, Any]) -> None:
@@ -59,8 +62,10 @@ def _play_group(tablets: list[Tablet], sent: dict[int, float], errors: list[str]
         mover.updated.clear()
         sent[seq] = time.perf_counter()
         answer = mover.client.call(
-            "act", {"type": "play", "card": mover.state["hand"][0], "action_id": f"b{n}"},
-            namespace="/play", timeout=20,
+            "act",
+            {"type": "play", "card": mover.state["hand"][0], "action_id": f"b{n}"},
+            namespace="/play",
+            timeout=20,
         )
         if not answer.get("ok"):
             errors.append(answer.get("error", "?"))
