@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from gettext import gettext as _
 
-__all__ = ["PRINTABLE_NAMES", "printable_label"]
+__all__ = ["LIVE_PRINTABLE_NAMES", "PRINTABLE_NAMES", "printable_label"]
 
 #: Names a lesson may list under materials.printables; each one the CLI can build.
 PRINTABLE_NAMES = ("rule-cards", "worksheet", "worksheet-young", "worksheet-older", "score-sheet")
+#: Printables made from a class stored in the app, so never built from defaults alone.
+LIVE_PRINTABLE_NAMES = ("class-pack", "report")
 
 
 def printable_label(name: str) -> str:
@@ -18,5 +20,7 @@ def printable_label(name: str) -> str:
         "worksheet-young": _("Card detective sheet (young)"),
         "worksheet-older": _("Scientist's worksheet (older)"),
         "score-sheet": _("Score sheet"),
+        "class-pack": _("Class pack: join cards, worksheets and rule cards"),
+        "report": _("Game report of a round"),
     }
     return labels.get(name, name)

@@ -11,27 +11,38 @@ import sys
 from collections.abc import Callable, Sequence
 from gettext import gettext as _
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from printables.common import PAPERS
 from printables.documents import (
     CustomRule,
+    class_pack_pdf,
+    game_report_pdf,
     lesson_pdf,
     rule_cards_pdf,
     score_sheet_pdf,
     worksheet_pdf,
 )
+from printables.report import load_game_report
 from printables.worksheet import VARIANTS
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 __all__ = ["add_print_commands", "main"]
 
 #: Bad input exits with this code, as argparse does.
 USAGE_ERROR = 2
+#: The port `classroom serve` listens on unless told otherwise.
+DEFAULT_PORT = 5000
 Builder = Callable[[argparse.Namespace], bytes]
 
 
 def add_print_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register `print` with one subcommand per document on the `classroom` command."""
-    printing = subparsers.add_parser("print", help=_("print rule cards, worksheets, score sheets"))
+    printing = subparsers.add_parser(
+        "print", help=_("print rule cards, worksheets, score sheets, class packs, game reports")
+    )
     add_document_commands(printing.add_subparsers(metavar="DOCUMENT", required=True))
 
 
@@ -57,6 +68,27 @@ def add_document_commands(subparsers: argparse._SubParsersAction[argparse.Argume
 
     lesson = _document(subparsers, "lesson", _("a lesson plan"), _lesson)
     lesson.add_argument("name", help=_("the lesson's file name without .md, or 'all'"))
+    add_live_commands(subparsers)
+
+
+def add_live_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The documents made from a class stored in the app's database."""
+    pack = _document(subparsers, "class-pack", _("join cards, worksheets, rule cards"), _pack)
+    pack.add_argument("--class", dest="class_id", type=int, required=True, metavar="ID")
+    pack.add_argument(
+        "--base-url", help=_("the address students open (default: the server's address)")
+    )
+    pack.add_argument("--variant", choices=VARIANTS, default="older")
+    pack.add_argument(
+        "--worksheets",
+        type=int,
+        metavar="N",
+        help=_("worksheets per group (default: one per student, 5 for an empty group)"),
+    )
+
+    report = _document(subparsers, "report", _("the game report of a group's round"), _report)
+    report.add_argument("--group", dest="group_id", type=int, required=True, metavar="ID")
+    report.add_argument("--round", dest="round_number", type=int, metavar="N")
 
 
 def _document(
@@ -123,6 +155,41 @@ def _scores(args: argparse.Namespace) -> bytes:
 
 def _lesson(args: argparse.Namespace) -> bytes:
     return lesson_pdf(args.name, paper=args.paper)
+
+
+def _app() -> Flask:
+    """The app on its database: CLASSROOM_DATABASE_URL, or the instance folder's."""
+    from classroom.web import create_app
+
+    return create_app()
+
+
+def _base_url(app: Flask) -> str:
+    """Where students reach this server: PUBLIC_URL, else this machine as `classroom serve`."""
+    from classroom.serve import lan_address
+
+    public: str = app.config.get("PUBLIC_URL") or ""
+    return public or f"http://{lan_address() or 'localhost'}:{DEFAULT_PORT}"
+
+
+def _pack(args: argparse.Namespace) -> bytes:
+    app = _app()
+    snapshot = app.extensions["classroom"].class_snapshot(None, args.class_id)
+    return class_pack_pdf(
+        snapshot,
+        base_url=args.base_url or _base_url(app),
+        paper=args.paper,
+        variant=args.variant,
+        worksheets=args.worksheets,
+    )
+
+
+def _report(args: argparse.Namespace) -> bytes:
+    if args.round_number is not None and args.round_number < 1:
+        raise ValueError(_("Rounds are numbered from 1."))
+    service = _app().extensions["classroom"]
+    report = load_game_report(service, args.group_id, round_number=args.round_number)
+    return game_report_pdf(report, paper=args.paper)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -7,9 +7,14 @@ from dataclasses import dataclass
 from gettext import gettext as _
 
 from classroom.rules.library import load_library
-from printables.common import PrintableError
+from classroom.services import ClassSnapshot
+from printables.classpack import class_pack
+from printables.classpack_pdf import ClassPackRenderer
+from printables.common import PrintableError, page_size
 from printables.lesson_pdf import LessonRenderer
 from printables.lessons import find_lesson, load_lessons
+from printables.report import GameReport
+from printables.report_pdf import ReportRenderer
 from printables.rulecard_pdf import RuleCardRenderer
 from printables.rulecards import RuleCard, custom_rule_card, library_rule_cards, select_rules
 from printables.scoresheet import score_sheet_plan
@@ -20,6 +25,8 @@ __all__ = [
     "BUILDERS",
     "CustomRule",
     "build_printable",
+    "class_pack_pdf",
+    "game_report_pdf",
     "lesson_pdf",
     "rule_cards_pdf",
     "score_sheet_pdf",
@@ -84,6 +91,25 @@ def lesson_pdf(name: str, *, paper: str = "a4") -> bytes:
     chosen = lessons if name == "all" else (find_lesson(name, lessons),)
     titles = {rule.id: rule.title for rule in load_library()}
     return LessonRenderer(paper=paper, rule_titles=titles).render(chosen)
+
+
+def class_pack_pdf(
+    snapshot: ClassSnapshot,
+    *,
+    base_url: str,
+    paper: str = "a4",
+    variant: str = "older",
+    worksheets: int | None = None,
+) -> bytes:
+    """The class pack of a class in the app: join cards, worksheets, then the rule cards."""
+    page_size(paper)
+    pack = class_pack(snapshot, base_url=base_url, variant=variant, worksheets=worksheets)
+    return ClassPackRenderer(paper=paper).render(pack)
+
+
+def game_report_pdf(report: GameReport, *, paper: str = "a4") -> bytes:
+    """The report of one played round (see `printables.report.load_game_report`)."""
+    return ReportRenderer(paper=paper).render(report)
 
 
 #: The builder of each printable in the catalog, with default options, by paper.

@@ -1,0 +1,233 @@
+"""Printables from the app: the class pack and game reports of the teacher's own classes, the
+library documents, and the lesson plans as web pages and as PDFs.
+
+Every download is built in memory and sent inline, so the browser's viewer can print it. A bad
+parameter is a 400 with a sentence saying why; a class or group that is not the teacher's, 404.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable
+from io import BytesIO
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    render_template,
+    request,
+    send_file,
+    url_for,
+)
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from classroom.rules.library import CONCEPTS, load_library
+from classroom.services import NotFound
+from classroom.web.auth import current_teacher_id, login_required
+from classroom.web.broadcast import classroom
+from printables.catalog import printable_label
+from printables.documents import (
+    class_pack_pdf,
+    game_report_pdf,
+    lesson_pdf,
+    rule_cards_pdf,
+    score_sheet_pdf,
+    worksheet_pdf,
+)
+from printables.lesson_html import lesson_html
+from printables.lessons import LessonError, find_lesson, load_lessons
+from printables.report import load_game_report
+
+__all__ = ["printing"]
+
+printing = Blueprint("printing", __name__, url_prefix="/teacher/print")
+
+#: A built document and the file name it is sent under.
+Document = tuple[bytes, str]
+
+
+class BadParameter(ValueError):
+    """A query parameter that is not what the document needs."""
+
+
+def _teacher() -> int:
+    teacher_id = current_teacher_id()
+    if teacher_id is None:
+        abort(401)
+    return teacher_id
+
+
+def _number(name: str) -> int | None:
+    """A whole-number query parameter; None when absent or empty."""
+    text = request.args.get(name, "").strip()
+    if not text:
+        return None
+    if not re.fullmatch(r"\d{1,4}", text):
+        raise BadParameter(
+            _("%(name)s must be a whole number, not %(text)s.", name=name, text=text[:20])
+        )
+    return int(text)
+
+
+def _word(name: str, default: str | None = None) -> str | None:
+    """A text query parameter; `default` when absent or empty."""
+    return request.args.get(name, "").strip() or default
+
+
+def _paper() -> str:
+    return _word("paper", "a4") or "a4"
+
+
+def _slug(text: str) -> str:
+    """A file-name-safe form of a name: 'Klasse 7ä' -> 'klasse-7a'."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-") or "document"
+
+
+def _send(build: Callable[[], Document]) -> Response:
+    """Build a PDF and send it inline; bad input is a 400, someone else's class a 404."""
+    try:
+        data, filename = build()
+    except (NotFound, LessonError):
+        abort(404)
+    except ValueError as error:
+        message = _("This document cannot be made: %(error)s", error=str(error))
+        return Response(message, status=400, mimetype="text/plain")
+    response = send_file(BytesIO(data), mimetype="application/pdf", download_name=filename)
+    # Class packs and reports carry nicknames and secret rules: no cache keeps them.
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
+def _base_url() -> str:
+    """Where students reach the app: PUBLIC_URL, else the address this request came to."""
+    return str(current_app.config.get("PUBLIC_URL") or request.url_root)
+
+
+@printing.get("/classes/<int:class_id>/pack.pdf")
+@login_required
+def class_pack(class_id: int) -> Response:
+    """The class pack: join cards and worksheets per group, then the rule cards."""
+
+    def build() -> Document:
+        snapshot = classroom().class_snapshot(_teacher(), class_id)
+        pdf = class_pack_pdf(
+            snapshot,
+            base_url=_base_url(),
+            paper=_paper(),
+            variant=_word("variant", "older") or "older",
+            worksheets=_number("worksheets"),
+        )
+        return pdf, f"class-pack-{_slug(snapshot.name)}.pdf"
+
+    return _send(build)
+
+
+@printing.get("/groups/<int:group_id>/report.pdf")
+@login_required
+def group_report(group_id: int) -> Response:
+    """The game report of a group's round: its latest, or ?round=N."""
+
+    def build() -> Document:
+        number = _number("round")
+        if number == 0:
+            raise BadParameter(_("Rounds are numbered from 1."))
+        report = load_game_report(classroom(), group_id, round_number=number, teacher_id=_teacher())
+        info = report.info
+        name = f"report-{_slug(info.group_name)}-round-{info.round_number}.pdf"
+        return game_report_pdf(report, paper=_paper()), name
+
+    return _send(build)
+
+
+@printing.get("/rule-cards.pdf")
+@login_required
+def rule_cards() -> Response:
+    """Library rule cards, filtered by ?difficulty=, ?concept=, ?age_band= and ?ids=a,b."""
+
+    def build() -> Document:
+        ids = _word("ids")
+        pdf = rule_cards_pdf(
+            paper=_paper(),
+            difficulty=_number("difficulty"),
+            concept=_word("concept"),
+            age_band=_word("age_band"),
+            ids=None if ids is None else [part.strip() for part in ids.split(",")],
+        )
+        return pdf, "rule-cards.pdf"
+
+    return _send(build)
+
+
+@printing.get("/worksheet.pdf")
+@login_required
+def worksheet() -> Response:
+    """The scientific-method worksheet, ?variant=young or older."""
+
+    def build() -> Document:
+        variant = _word("variant", "older") or "older"
+        return worksheet_pdf(paper=_paper(), variant=variant), f"worksheet-{_slug(variant)}.pdf"
+
+    return _send(build)
+
+
+@printing.get("/score-sheet.pdf")
+@login_required
+def score_sheet() -> Response:
+    """The score sheet for offline rounds, ?players= and ?rounds=."""
+
+    def build() -> Document:
+        pdf = score_sheet_pdf(paper=_paper(), players=_number("players"), rounds=_number("rounds"))
+        return pdf, "score-sheet.pdf"
+
+    return _send(build)
+
+
+@printing.get("/lessons/<name>.pdf")
+@login_required
+def lesson_download(name: str) -> Response:
+    """One lesson plan as a PDF."""
+    return _send(lambda: (lesson_pdf(name, paper=_paper()), f"lesson-{_slug(name)}.pdf"))
+
+
+@printing.get("/lessons/<name>")
+@login_required
+def lesson_page(name: str) -> str:
+    """One lesson plan as a web page, with a button to print it."""
+    try:
+        lesson = find_lesson(name)
+    except LessonError:
+        abort(404)
+    titles = {rule.id: rule.title for rule in load_library()}
+    rules = [(rule_id, titles.get(rule_id, rule_id)) for rule_id in lesson.rules]
+    materials = [(printable_label(p), _material_url(p, lesson.rules)) for p in lesson.printables]
+    # lesson_html escapes every piece of the lesson's text; only its own tags are markup.
+    body = Markup(lesson_html(lesson.body))
+    return render_template(
+        "printing/lesson.html", lesson=lesson, body=body, rules=rules, materials=materials
+    )
+
+
+def _material_url(name: str, rules: tuple[str, ...]) -> str:
+    """Where a lesson's printable downloads; its rule cards are those of the lesson's rules."""
+    if name == "rule-cards":
+        return url_for("printing.rule_cards", ids=",".join(rules) or None)
+    if name.startswith("worksheet"):
+        variant = name.removeprefix("worksheet").strip("-") or "older"
+        return url_for("printing.worksheet", variant=variant)
+    return url_for("printing.score_sheet")
+
+
+@printing.get("/")
+@login_required
+def index() -> str:
+    """Lessons, library documents, and the packs and reports of the teacher's classes."""
+    service, teacher_id = classroom(), _teacher()
+    classes = [service.class_snapshot(teacher_id, c.id) for c in service.classes_of(teacher_id)]
+    return render_template(
+        "printing/index.html", lessons=load_lessons(), classes=classes, concepts=CONCEPTS
+    )

@@ -1,0 +1,222 @@
+"""The printing blueprint: downloads for the teacher's own classes, library documents, lessons.
+
+Self-contained: its own app, service and clients (named print_*), whatever conftest.py holds.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from classroom.services import Classroom
+from classroom.web import create_app
+from classroom.web.printing import printing
+from printables.lesson_html import lesson_html
+from tests.unit.test_printables_live_support import (
+    RIGHT_GUESS,
+    LiveClass,
+    build_class,
+    play_a_round,
+)
+from tests.unit.test_printables_support import reader, text_of
+
+PDF = "application/pdf"
+
+
+@pytest.fixture
+def print_app(tmp_path: Any) -> Flask:
+    """The app on a fresh database, with the printing blueprint registered."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test secret",
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'classroom.db'}",
+            "SHUFFLE_SEED": 1,
+            "PUBLIC_URL": "",
+        }
+    )
+    if "printing" not in app.blueprints:
+        app.register_blueprint(printing)
+    return app
+
+
+@pytest.fixture
+def print_service(print_app: Flask) -> Classroom:
+    service: Classroom = print_app.extensions["classroom"]
+    return service
+
+
+@pytest.fixture
+def print_class(print_service: Classroom) -> LiveClass:
+    """A class of two groups, the first with a finished round."""
+    live = build_class(print_service)
+    play_a_round(live, live.group_ids[0])
+    return live
+
+
+def logged_in(app: Flask, teacher_id: int) -> FlaskClient:
+    """A browser whose session belongs to this teacher."""
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["teacher_id"] = teacher_id
+    return client
+
+
+@pytest.fixture
+def print_client(print_app: Flask, print_class: LiveClass) -> FlaskClient:
+    """The class's teacher's browser."""
+    return logged_in(print_app, print_class.teacher_id)
+
+
+def disposition(response: Any) -> tuple[str, str]:
+    """How the PDF is sent ('inline' or 'attachment') and its file name."""
+    kind, _semicolon, rest = response.headers["Content-Disposition"].partition(";")
+    found = re.search(r'filename="?([^";]+)"?', rest)
+    assert found, response.headers["Content-Disposition"]
+    return kind, found.group(1)
+
+
+def urls(live: LiveClass) -> list[str]:
+    return [
+        f"/teacher/print/classes/{live.class_id}/pack.pdf",
+        f"/teacher/print/groups/{live.group_ids[0]}/report.pdf",
+        "/teacher/print/rule-cards.pdf",
+        "/teacher/print/worksheet.pdf",
+        "/teacher/print/score-sheet.pdf",
+        "/teacher/print/lessons/first-lesson.pdf",
+        "/teacher/print/lessons/first-lesson",
+        "/teacher/print/",
+    ]
+
+
+def test_every_printing_page_needs_a_teacher_login(print_app, print_class):
+    client = print_app.test_client()
+    for url in urls(print_class):
+        response = client.get(url)
+        assert response.status_code == 302, url
+        assert "/teacher/login" in response.location
+
+
+def test_class_pack_is_a_pdf_with_each_groups_join_code_and_url(print_client, print_class):
+    response = print_client.get(f"/teacher/print/classes/{print_class.class_id}/pack.pdf")
+    assert response.status_code == 200 and response.mimetype == PDF
+    assert disposition(response) == ("inline", "class-pack-7b-science.pdf")
+    assert "no-store" in response.headers["Cache-Control"]
+    pdf = response.data
+    first = reader(pdf).pages[0].extract_text()
+    assert f"http://localhost/join?code={print_class.code}" in first
+    assert " ".join(print_class.code) in first and "Otters" in first
+
+
+def test_class_pack_takes_variant_paper_and_worksheets(print_client, print_class):
+    url = f"/teacher/print/classes/{print_class.class_id}/pack.pdf"
+    response = print_client.get(f"{url}?variant=young&paper=letter&worksheets=1")
+    assert response.status_code == 200
+    pages = reader(response.data).pages
+    assert round(pages[0].mediabox.width) == 612
+    assert "Card detective sheet" in pages[1].extract_text()
+    # Two groups of one join card and one 3-page worksheet, the overview, one sheet of rule cards.
+    assert len(pages) == 2 * 4 + 2
+
+
+def test_report_is_a_pdf_of_the_groups_round(print_client, print_class):
+    url = f"/teacher/print/groups/{print_class.group_ids[0]}/report.pdf"
+    response = print_client.get(f"{url}?round=1")
+    assert response.status_code == 200 and response.mimetype == PDF
+    assert disposition(response) == ("inline", "report-otters-round-1.pdf")
+    text = text_of(response.data)
+    assert RIGHT_GUESS in text and "Alternate colors" in text
+    assert print_client.get(f"{url}?round=2").status_code == 404
+
+
+def test_a_group_that_never_played_has_no_report(print_client, print_class):
+    response = print_client.get(f"/teacher/print/groups/{print_class.group_ids[1]}/report.pdf")
+    assert response.status_code == 404
+
+
+def test_another_teachers_class_and_group_are_not_found(print_app, print_service, print_class):
+    other = logged_in(print_app, print_service.create_teacher("other", "correct horse battery"))
+    assert other.get(f"/teacher/print/classes/{print_class.class_id}/pack.pdf").status_code == 404
+    url = f"/teacher/print/groups/{print_class.group_ids[0]}/report.pdf"
+    assert other.get(url).status_code == 404
+    index = other.get("/teacher/print/").get_data(as_text=True)
+    assert f"/classes/{print_class.class_id}/pack.pdf" not in index
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("/classes/{class_id}/pack.pdf?variant=middle", "young or older"),
+        ("/classes/{class_id}/pack.pdf?paper=a3", "Unknown paper size"),
+        ("/classes/{class_id}/pack.pdf?worksheets=99", "0 to 8"),
+        ("/classes/{class_id}/pack.pdf?worksheets=two", "worksheets must be a whole number"),
+        ("/groups/{group_id}/report.pdf?round=0", "numbered from 1"),
+        ("/groups/{group_id}/report.pdf?round=last", "round must be a whole number"),
+        ("/rule-cards.pdf?ids=no-such-rule", "no-such-rule"),
+        ("/rule-cards.pdf?difficulty=5&age_band=5-7", "No rule"),
+        ("/worksheet.pdf?variant=middle", "young or older"),
+        ("/score-sheet.pdf?players=20", "3 to 9"),
+        ("/score-sheet.pdf?rounds=-1", "rounds must be a whole number"),
+        ("/lessons/first-lesson.pdf?paper=tabloid", "Unknown paper size"),
+    ],
+)
+def test_bad_parameters_are_a_400_saying_why(print_client, print_class, url, message):
+    ids = {"class_id": print_class.class_id, "group_id": print_class.group_ids[0]}
+    response = print_client.get("/teacher/print" + url.format(**ids))
+    assert response.status_code == 400
+    assert message in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("url", "filename", "expected"),
+    [
+        ("/rule-cards.pdf?ids=alternate-colors", "rule-cards.pdf", "Alternate colors"),
+        ("/worksheet.pdf?variant=young", "worksheet-young.pdf", "Card detective sheet"),
+        ("/score-sheet.pdf?players=4&rounds=2", "score-sheet.pdf", "Seat 4"),
+        ("/lessons/first-lesson.pdf", "lesson-first-lesson.pdf", "First lesson"),
+    ],
+)
+def test_library_documents_download_as_pdfs(print_client, url, filename, expected):
+    response = print_client.get("/teacher/print" + url)
+    assert response.status_code == 200 and response.mimetype == PDF
+    assert disposition(response) == ("inline", filename)
+    assert expected in text_of(response.data)
+
+
+def test_lesson_page_renders_the_markdown_with_a_print_button(print_client):
+    response = print_client.get("/teacher/print/lessons/first-lesson")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert "<h1>First lesson" in html
+    assert 'href="/teacher/print/lessons/first-lesson.pdf"' in html
+    assert "<h2>" in html and "<li>" in html
+    assert "/teacher/print/rule-cards.pdf?ids=" in html
+    # The CSP forbids inline styles and scripts.
+    assert " style=" not in html and not re.search(r"<script(?![^>]*\ssrc=)", html)
+
+
+def test_unknown_lessons_are_not_found(print_client):
+    assert print_client.get("/teacher/print/lessons/no-such-lesson").status_code == 404
+    assert print_client.get("/teacher/print/lessons/no-such-lesson.pdf").status_code == 404
+
+
+def test_index_lists_lessons_documents_and_the_teachers_classes(print_client, print_class):
+    html = print_client.get("/teacher/print/").get_data(as_text=True)
+    assert 'href="/teacher/print/lessons/first-lesson"' in html
+    assert f'href="/teacher/print/classes/{print_class.class_id}/pack.pdf"' in html
+    report = f"/teacher/print/groups/{print_class.group_ids[0]}/report.pdf?round=1"
+    assert f'href="{report}"' in html
+    assert f"/groups/{print_class.group_ids[1]}/report.pdf" not in html
+    assert 'action="/teacher/print/score-sheet.pdf"' in html
+
+
+def test_lesson_html_escapes_every_piece_of_text():
+    html = lesson_html('# <script>alert(1)</script>\n\n**<b>bold</b>** and `<i>` and "quotes" & 7♦')
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    assert "<strong>&lt;b&gt;bold&lt;/b&gt;</strong>" in html
+    assert "<code>&lt;i&gt;</code>" in html and "&amp;" in html
+    assert '<span class="suit-red">♦</span>' in html
