@@ -44,11 +44,13 @@ def build_parser() -> argparse.ArgumentParser:
     listing.add_argument("--age-band", help=_("only rules for this age band"))
     listing.set_defaults(handler=list_rules)
 
+    from classroom.purging import add_purge_command
     from classroom.serve import add_commands
     from printables.cli import add_print_commands
 
     add_commands(commands)
     add_print_commands(commands)
+    add_purge_command(commands)
     return parser
 
 

@@ -7,6 +7,8 @@ import secrets
 import socket
 from gettext import gettext as _
 
+from classroom.purging import purge_on_start
+
 FIRST_TEACHER = "teacher"
 
 
@@ -50,6 +52,7 @@ def serve(args: argparse.Namespace) -> int:
             % {"host": host_for_people, "port": args.port}
         )
     print(_("  Database:  %s") % app.config["DATABASE_URL"])
+    print(_("  Purged:    %d class(es) past the retention period") % purge_on_start(app))
     socketio.run(
         app,
         host=args.host,

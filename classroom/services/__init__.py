@@ -13,6 +13,7 @@ from classroom.services.dealing import DealingServices, RuleChoice, Verdict, Ver
 from classroom.services.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError
 from classroom.services.lesson import GroupTotals, JournalNote, LessonServices, RoundTotals
 from classroom.services.reading import ReadingServices
+from classroom.services.records import RecordServices
 from classroom.services.rounds import Action, Change, RoundServices
 from classroom.services.snapshots import ClassSnapshot, GroupSnapshot, SeatInfo
 from classroom.services.teachers import TeacherServices
@@ -47,6 +48,7 @@ class Classroom(
     ReadingServices,
     LessonServices,
     DealingServices,
+    RecordServices,
 ):
     """Every use case of the kit, on one database."""
 

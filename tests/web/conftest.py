@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -15,7 +16,9 @@ from jinja2.bccache import Bucket
 from werkzeug.security import generate_password_hash
 from werkzeug.test import TestResponse
 
-from classroom.services import Classroom, SeatRef
+from classroom.cards import Card
+from classroom.rules import compile_rule
+from classroom.services import Action, Classroom, JournalNote, SeatRef
 from classroom.web import create_app
 
 CSRF_FIELD = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
@@ -183,3 +186,72 @@ def text(response: TestResponse) -> str:
 def flashes(browser: Browser, url: str) -> str:
     """The page a redirect leads to, as text (its flashed messages included)."""
     return text(browser.get(url))
+
+
+@dataclass
+class Lesson:
+    """A class with one group of three students (accented and Japanese nicknames)."""
+
+    class_id: int
+    group_id: int
+    join_code: str
+    seats: list[SeatRef]
+
+    @property
+    def page(self) -> str:
+        return f"/teacher/classes/{self.class_id}"
+
+    def seat(self, key: str | None) -> SeatRef:
+        """The seat with this engine id."""
+        return next(seat for seat in self.seats if seat.key == key)
+
+
+NICKNAMES = ("Zoë", "さくら", "Ana")
+
+
+@pytest.fixture
+def lesson(
+    teacher: int,
+    service: Classroom,
+    new_class: Callable[..., int],
+    join: Callable[..., SeatRef],
+) -> Lesson:
+    """One group of three, seated, no round yet."""
+    snapshot = service.class_snapshot(teacher, new_class())
+    group_id = snapshot.groups[0].group_id
+    seats = [join(snapshot.join_code, group_id, name) for name in NICKNAMES]
+    return Lesson(snapshot.class_id, group_id, snapshot.join_code, seats)
+
+
+def right_card(service: Classroom, group_id: int, seat: SeatRef) -> Card:
+    """A card of the seat's hand that the group's secret rule accepts now."""
+    group = service.group_snapshot(group_id)
+    assert group.state is not None
+    rule = compile_rule(group.rule_text)
+    hand = group.state.hand(seat.key)
+    return next(c for c in hand if rule.allows(group.state.layout.mainline, c))
+
+
+def play_a_round(service: Classroom, teacher_id: int, lesson: Lesson) -> None:
+    """Round 1 of the alternate-colours rule, with journals and guesses:
+
+    1. the first player writes a plain-words hypothesis testing a card they predict will be
+       rejected (a falsification test), plays it (accepted), and guesses wrong;
+    2. the next player writes the rule in the rule language (equivalent), tests a card they
+       predict will be accepted, plays it, and guesses right in plain words.
+    """
+    service.start_round(teacher_id, lesson.group_id)
+    for n, (text, predicted, words, right) in enumerate(
+        [
+            ("reds come after blacks", False, "card.suit == prev.suit", False),
+            ("prev.color != card.color", True, "colours alternate", True),
+        ]
+    ):
+        state = service.group_snapshot(lesson.group_id).state
+        assert state is not None
+        player = lesson.seat(state.turn)
+        card = right_card(service, lesson.group_id, player)
+        service.write_journal(player, JournalNote(text, 5 + n, card, predicted))
+        service.act(player, Action("play", f"play-{n}", card=card))
+        service.act(player, Action("guess", f"guess-{n}", text=words))
+        service.judge_guess(teacher_id, lesson.group_id, right)

@@ -112,7 +112,7 @@ def test_hint_reveal_and_end_round_change_the_group(
     assert group.state is not None and group.state.is_over
     page = text(client.get(here))
     assert "Round over: ended by the teacher." in page
-    assert "Start round" in page
+    assert "Start next round" in page
 
 
 def test_empty_hint_is_refused_with_a_message(

@@ -5,8 +5,32 @@ from flask import Blueprint
 teacher = Blueprint("teacher", __name__, url_prefix="/teacher")
 
 # Importing the modules registers their views and socket handlers on `teacher`.
-from . import classes, display, events, routes, rulecheck, running, setup  # noqa: E402
+from . import (  # noqa: E402
+    classes,
+    controls,
+    debriefing,
+    display,
+    downloads,
+    events,
+    history,
+    routes,
+    rulecheck,
+    running,
+    setup,
+)
 
 teacher.context_processor(display.template_helpers)
 
-__all__ = ["classes", "events", "routes", "rulecheck", "running", "setup", "teacher"]
+__all__ = [
+    "classes",
+    "controls",
+    "debriefing",
+    "downloads",
+    "events",
+    "history",
+    "routes",
+    "rulecheck",
+    "running",
+    "setup",
+    "teacher",
+]

@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response
 
 from classroom.game import GameError
 from classroom.services import ClassSnapshot, ServiceError
+from classroom.services.records import GroupRecord
 from classroom.web.auth import current_teacher_id
 from classroom.web.broadcast import classroom
 
@@ -76,3 +77,11 @@ def safe_next(target: str | None, fallback: str | None = None) -> str:
 def back(target: str | None, fallback: str | None = None) -> Response:
     """Redirect to where the form came from."""
     return redirect(safe_next(target, fallback))
+
+
+def own_group_record(group_id: int) -> GroupRecord:
+    """The group's whole record if its class is the teacher's own, else 404."""
+    try:
+        return classroom().group_record(me(), group_id)
+    except ServiceError:
+        abort(404)

@@ -16,6 +16,7 @@ from flask_babel import lazy_gettext as _l
 
 from classroom.cards import Card, CardError, Rank, Suit
 from classroom.rules.library import LibraryRule
+from classroom.scoring import next_dealer
 from classroom.services import GroupSnapshot
 from classroom.views import teacher_group_view
 from classroom.web.teacher.rulecheck import GuessCheck, check_guess, library_rule
@@ -106,6 +107,19 @@ class Panel:
     def running(self) -> bool:
         """True while a round is on."""
         return not self.ended and self.status not in STARTABLE | _BETWEEN
+
+    @property
+    def between_rounds(self) -> bool:
+        """True when the dealer may be changed: no round running, no rule being chosen."""
+        return not self.ended and self.status in STARTABLE
+
+    @property
+    def next_dealer(self) -> str | None:
+        """The student who will deal the next round (student dealers only)."""
+        seats = [str(seat["seat"]) for seat in self.view["seats"]]
+        if self.view.get("dealer_mode") != "student" or not seats:
+            return None
+        return self.nickname(next_dealer(seats, int(self.view["round"])))
 
     def nickname(self, seat: str | None) -> str:
         """The nickname behind an engine seat id."""

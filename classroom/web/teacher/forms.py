@@ -18,7 +18,14 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, ValidationError
+from wtforms.validators import (
+    AnyOf,
+    DataRequired,
+    InputRequired,
+    Length,
+    NumberRange,
+    ValidationError,
+)
 
 from classroom.services.classes import MAX_GROUPS
 from classroom.services.names import MAX_NICKNAME
@@ -132,4 +139,15 @@ class RenameForm(ActionForm):
 
     nickname = StringField(
         _l("New nickname"), validators=[DataRequired(), Length(max=MAX_NICKNAME)]
+    )
+
+
+class DealerModeForm(ActionForm):
+    """Who deals the group's next rounds: the app, or the students in turn."""
+
+    mode = HiddenField(
+        validators=[
+            InputRequired(),
+            AnyOf(("app", "student"), message=_l("The dealer is the app or a student.")),
+        ]
     )

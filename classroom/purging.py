@@ -1,0 +1,68 @@
+"""Keeping data no longer than needed: `classroom purge` and the purge at every server start.
+
+Classes older than the retention period (30 days unless `CLASSROOM_RETENTION_DAYS` says
+otherwise) are deleted with everything recorded about them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Mapping
+from gettext import gettext as _
+from typing import Any
+
+__all__ = ["DEFAULT_RETENTION_DAYS", "add_purge_command", "purge_on_start", "retention_days"]
+
+DEFAULT_RETENTION_DAYS = 30
+
+
+def retention_days(config: Mapping[str, Any] | None = None) -> int:
+    """Days a class is kept: the app's RETENTION_DAYS, else the environment, else 30."""
+    configured = (config or {}).get("RETENTION_DAYS")
+    if configured is None:
+        configured = os.environ.get("CLASSROOM_RETENTION_DAYS", "")
+    try:
+        days = int(configured)
+    except (TypeError, ValueError):
+        return DEFAULT_RETENTION_DAYS
+    return days if days >= 1 else DEFAULT_RETENTION_DAYS
+
+
+def _days(text: str) -> int:
+    try:
+        days = int(text)
+    except ValueError:
+        days = 0
+    if days < 1:
+        raise argparse.ArgumentTypeError(_("give a whole number of days, 1 or more"))
+    return days
+
+
+def purge(args: argparse.Namespace) -> int:
+    """`classroom purge`: delete the classes older than the retention period."""
+    from classroom.web import create_app
+
+    app = create_app()
+    days = args.days or retention_days(app.config)
+    count = app.extensions["classroom"].purge(days)
+    print(_("Deleted %(n)d class(es) older than %(days)d days.") % {"n": count, "days": days})
+    return 0
+
+
+def purge_on_start(app: Any) -> int:
+    """The purge a server start runs; returns how many classes were deleted."""
+    count: int = app.extensions["classroom"].purge(retention_days(app.config))
+    return count
+
+
+def add_purge_command(commands: argparse._SubParsersAction) -> None:
+    """Register `classroom purge [--days N]`."""
+    command = commands.add_parser("purge", help=_("delete classes older than the retention period"))
+    command.add_argument(
+        "--days",
+        type=_days,
+        default=None,
+        help=_("keep classes this many days (default: CLASSROOM_RETENTION_DAYS or 30)"),
+    )
+    command.set_defaults(handler=purge)

@@ -1,0 +1,69 @@
+"""A class's record to download: events and hypotheses as CSV, everything as JSON."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from flask import abort
+from werkzeug.wrappers import Response
+
+from classroom.exports import (
+    EVENT_COLUMNS,
+    HYPOTHESIS_COLUMNS,
+    csv_document,
+    event_rows,
+    export_document,
+    hypothesis_rows,
+)
+from classroom.services import ServiceError
+from classroom.services.records import ClassRecord
+from classroom.web.auth import login_required
+from classroom.web.broadcast import classroom
+from classroom.web.teacher import teacher
+from classroom.web.teacher.common import me
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def _record(class_id: int) -> ClassRecord:
+    try:
+        return classroom().class_record(me(), class_id)
+    except ServiceError:
+        abort(404)
+
+
+def _download(body: str, record: ClassRecord, what: str, mimetype: str) -> Response:
+    """A file download named after the class (ASCII only: any browser saves it)."""
+    stem = _UNSAFE.sub("-", record.name).strip("-") or "class"
+    response = Response(body.encode("utf-8"), mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{stem}-{what}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@teacher.get("/classes/<int:class_id>/events.csv")
+@login_required
+def events_csv(class_id: int) -> Response:
+    """Every event of every round of every group, one row each."""
+    record = _record(class_id)
+    body = csv_document(EVENT_COLUMNS, event_rows(record))
+    return _download(body, record, "events.csv", "text/csv; charset=utf-8")
+
+
+@teacher.get("/classes/<int:class_id>/hypotheses.csv")
+@login_required
+def hypotheses_csv(class_id: int) -> Response:
+    """Every journal entry and every guess, one row each."""
+    record = _record(class_id)
+    body = csv_document(HYPOTHESIS_COLUMNS, hypothesis_rows(record))
+    return _download(body, record, "hypotheses.csv", "text/csv; charset=utf-8")
+
+
+@teacher.get("/classes/<int:class_id>/export.json")
+@login_required
+def export_json(class_id: int) -> Response:
+    """The whole class, for research: rules, nicknames, full event logs and journals."""
+    record = _record(class_id)
+    body = json.dumps(export_document(record), ensure_ascii=False, indent=1)
+    return _download(body, record, "export.json", "application/json")

@@ -1,0 +1,109 @@
+"""The debrief's figures: hypotheses in order, the first correct one, tests and falsifications."""
+
+from __future__ import annotations
+
+import pytest
+
+from classroom.cards import Card
+from classroom.debrief import (
+    Hypothesis,
+    count_tested,
+    debrief,
+    first_correct,
+    hypotheses,
+    same_rule,
+)
+from classroom.game import Guessed, GuessJudged, Judged, Played
+from classroom.journal import JournalRecord
+
+SECRET = "card.color != prev.color"
+
+
+def note(seat: str, seq: int, text: str, card: str | None = None, predicted: bool | None = None):
+    return JournalRecord(seat, seq, text, 5, Card.parse(card) if card else None, predicted, "t")
+
+
+def play(seq: int, seat: str, card: str, correct: bool = True):
+    return [
+        Played(seq=seq, seat=seat, card=Card.parse(card)),
+        Judged(seq=seq + 1, seat=seat, card=Card.parse(card), correct=correct),
+    ]
+
+
+EVENTS = [
+    *play(2, "a", "KS"),
+    Guessed(seq=4, seat="a", text="black cards"),
+    GuessJudged(seq=5, seat="a", right=False),
+    *play(6, "b", "2H"),
+    Guessed(seq=8, seat="b", text="alternate colours"),
+    GuessJudged(seq=9, seat="b", right=True),
+]
+
+
+def test_journal_entries_come_after_the_event_they_were_written_at() -> None:
+    journal = [note("b", 5, "prev.color != card.color"), note("a", 1, "black first")]
+    items = hypotheses(EVENTS, journal)
+    assert [(item.kind, item.seq, item.text) for item in items] == [
+        ("journal", 1, "black first"),
+        ("guess", 4, "black cards"),
+        ("journal", 5, "prev.color != card.color"),
+        ("guess", 8, "alternate colours"),
+    ]
+    assert [item.right for item in items if item.kind == "guess"] == [False, True]
+
+
+def test_a_journal_entry_equivalent_to_the_secret_rule_is_the_first_correct() -> None:
+    journal = [note("a", 1, "card.color == prev.color"), note("b", 5, "prev.color != card.color")]
+    result = debrief(EVENTS, journal, SECRET)
+    assert result.first_correct == 2
+    assert result.first is not None and result.first.seat == "b"
+
+
+def test_a_right_guess_is_correct_when_no_entry_was_equivalent_before_it() -> None:
+    journal = [note("a", 1, "not a rule at all"), note("b", 5, "card.suit == prev.suit")]
+    result = debrief(EVENTS, journal, SECRET)
+    assert result.first is not None
+    assert (result.first.kind, result.first.text) == ("guess", "alternate colours")
+
+
+def test_nothing_correct_gives_none_and_entries_that_do_not_compile_are_skipped() -> None:
+    asked: list[str] = []
+
+    def equivalent(text: str) -> bool | None:
+        asked.append(text)
+        return None
+
+    items = [Hypothesis("journal", 1, "a", "words"), Hypothesis("guess", 2, "a", "x", False)]
+    assert first_correct(items, equivalent) is None
+    assert asked == ["words"]
+
+
+def test_plays_that_tested_a_prediction_and_tests_designed_to_fail_are_counted() -> None:
+    journal = [
+        note("a", 1, "black first", "KS", False),  # played: a test designed to fail
+        note("b", 1, "hearts", "2H", True),  # played later by b
+        note("b", 5, "anything", "QD", False),  # never played: designed to fail, not tested
+        note("a", 5, "no card named"),
+    ]
+    result = debrief(EVENTS, journal, SECRET)
+    assert result.tested == 2 == count_tested(result.items)
+    assert result.falsifications == 2
+    came_true = [item.came_true for item in result.items if item.kind == "journal"]
+    assert came_true == [False, True, None, None]
+
+
+def test_a_plain_words_secret_rule_is_never_matched_by_journal_entries() -> None:
+    result = debrief(EVENTS[:4], [note("a", 1, "card.color != prev.color")], "alternate colours")
+    assert result.first_correct is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("prev.color != card.color", True),
+        ("card.suit != prev.suit", False),
+        ("alternate them", None),
+    ],
+)
+def test_same_rule_compares_rule_language_text_only(text: str, expected: bool | None) -> None:
+    assert same_rule(SECRET, text) is expected
