@@ -96,6 +96,7 @@ class ClassServices:
                     name=" ".join(g.name.split()),
                     rule_text=g.rule_text.strip(),
                     rule_id=g.rule_id,
+                    dealer_mode=g.dealer_mode,
                 )
                 for n, g in enumerate(groups)
             ]

@@ -49,6 +49,7 @@ class ReadingServices:
                 wrong_guess_penalty=period.wrong_guess_penalty,
                 stock_out=period.stock_out,
                 groups=tuple(self._group_snapshot(db, g, None) for g in period.groups),
+                projector_anonymous=period.projector_anonymous,
             )
 
     def _group_snapshot(self, db: Session, group: Group, events_after: int | None) -> GroupSnapshot:

@@ -74,3 +74,4 @@ class ClassSnapshot:
     wrong_guess_penalty: bool
     stock_out: str
     groups: tuple[GroupSnapshot, ...]
+    projector_anonymous: bool = False

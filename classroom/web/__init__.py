@@ -62,11 +62,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 def _register_blueprints(app: Flask) -> None:
     from classroom.web.printing import printing
+    from classroom.web.projector import projector
     from classroom.web.student import student
     from classroom.web.teacher import teacher
 
     app.register_blueprint(student)
     app.register_blueprint(teacher)
+    app.register_blueprint(projector)
     app.register_blueprint(printing)
 
 

@@ -41,6 +41,9 @@ def announce_group(group_id: int, *, events: list[dict[str, object]] | None = No
     )
     if events and snapshot.round_id is not None:
         _send_journals(snapshot)
+    from classroom.web.projector.push import push_projector
+
+    push_projector(snapshot.class_id)
 
 
 def send_journal(group_id: int, seat_id: int) -> None:

@@ -10,8 +10,10 @@ from flask_socketio import emit, join_room
 from classroom.game import GameError
 from classroom.services import SeatRef, ServiceError, VerdictCheck
 from classroom.views import public_event, student_view
+from classroom.web import presence
 from classroom.web.broadcast import PLAY, announce, classroom, send_journal
 from classroom.web.extensions import socketio
+from classroom.web.projector.push import push_projector
 from classroom.web.student.payloads import (
     action_id,
     parse_action,
@@ -39,6 +41,19 @@ def on_connect(auth: Any = None) -> None:
     join_room(f"group:{seat.group_id}")
     join_room(f"seat:{seat.seat_id}")
     _catch_up(seat, parse_position(auth))
+    session["play_seat"] = seat.seat_id
+    session["play_class"] = seat.class_id
+    presence.connected(seat.seat_id)
+    push_projector(seat.class_id)
+
+
+@socketio.on("disconnect", namespace=PLAY)
+def on_disconnect(reason: Any = None) -> None:
+    """The seat's connection dot on the projector goes out (if it was its last tab)."""
+    seat_id, class_id = session.get("play_seat"), session.get("play_class")
+    if isinstance(seat_id, int) and isinstance(class_id, int):
+        presence.disconnected(seat_id)
+        push_projector(class_id)
 
 
 @socketio.on("resync", namespace=PLAY)

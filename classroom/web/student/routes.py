@@ -6,6 +6,7 @@ from flask import redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from classroom.rules.library import load_library
 from classroom.services import ServiceError
 from classroom.web.broadcast import announce_group, classroom
 from classroom.web.student import student
@@ -40,13 +41,22 @@ def take_seat() -> str | Response:
 def play() -> str | Response:
     """The tablet's game page; the token goes to localStorage from here."""
     token = session.get("play_token", "")
-    return render_template("student/play.html", token=token)
+    return render_template("student/play.html", token=token, library=_library_choices())
 
 
 @student.get("/")
 def home() -> Response:
     """Students land on the join page; teachers have /teacher."""
     return redirect(url_for("student.join"))
+
+
+def _library_choices() -> list[dict[str, object]]:
+    """The rules a student dealer may pick: well designed ones only, easiest first."""
+    return [
+        {"id": rule.id, "title": rule.title, "text": rule.text, "difficulty": rule.difficulty}
+        for rule in load_library()
+        if not rule.bad_design
+    ]
 
 
 def _seat_page(form: SeatForm, *, submitted: bool = False) -> str | Response:

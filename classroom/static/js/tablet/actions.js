@@ -1,4 +1,5 @@
-// Sending a play, no-play, guess or pass. Each action gets an id made here; if no answer comes
+// Sending a play, no-play, guess or pass (event "act"), and the student dealer's rule choice and
+// verdicts (events "choose_rule", "verdict"). Each action gets an id made here; if no answer comes
 // in time (or the link drops), the SAME action is sent again with the SAME id, and the server
 // applies it at most once. One action at a time: the buttons wait while one is in flight.
 
@@ -13,8 +14,9 @@ export function newActionId() {
 }
 
 /**
- * Actions over `socket`. `on` has: busy(boolean), done(payload, reply), failed(message),
- * slow() (still no answer after some tries).
+ * Actions over `socket`. `on` has: busy(boolean), done(payload, reply, event),
+ * failed(message, event), confirm(payload, message) (a verdict the rule contradicts, not
+ * applied), slow() (still no answer after some tries).
  */
 export function createActions(socket, on) {
   let inFlight = null;
@@ -25,7 +27,7 @@ export function createActions(socket, on) {
     current.tries += 1;
     const tryNumber = current.tries;
     if (tryNumber > SLOW_AFTER_TRIES) on.slow();
-    socket.timeout(ACK_TIMEOUT_MS).emit("act", current.payload, (error, reply) => {
+    socket.timeout(ACK_TIMEOUT_MS).emit(current.event, current.payload, (error, reply) => {
       if (inFlight !== current) return; // already answered (by an earlier try)
       if (error) {
         if (tryNumber === current.tries) attempt();
@@ -33,19 +35,28 @@ export function createActions(socket, on) {
       }
       inFlight = null;
       on.busy(false);
-      if (reply && reply.ok) on.done(current.payload, reply);
-      else on.failed(reply && reply.error);
+      if (reply && reply.ok) on.done(current.payload, reply, current.event);
+      else if (reply && reply.confirm) on.confirm(current.payload, reply.confirm);
+      else on.failed(reply && reply.error, current.event);
     });
   }
 
+  function start(event, payload) {
+    if (inFlight) return false;
+    inFlight = { event, payload: { action_id: newActionId(), ...payload }, tries: 0 };
+    on.busy(true);
+    attempt();
+    return true;
+  }
+
   return {
-    /** Send an action unless one is in flight; returns whether it was sent. */
+    /** Send a play, no-play, guess or pass unless an action is in flight; whether it was sent. */
     send(type, fields = {}) {
-      if (inFlight) return false;
-      inFlight = { payload: { action_id: newActionId(), type, ...fields }, tries: 0 };
-      on.busy(true);
-      attempt();
-      return true;
+      return start("act", { type, ...fields });
+    },
+    /** Send a dealer's action (`event` is "choose_rule" or "verdict"), always with a new id. */
+    sendAs(event, fields = {}) {
+      return start(event, fields);
     },
     /** After a (re)connection: an unanswered action goes again, same id. */
     resend() {

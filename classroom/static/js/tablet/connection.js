@@ -30,7 +30,7 @@ export function forgetSeat() {
 }
 
 /**
- * Open the /play socket. `on` has: state(view), events(list), problem(message),
+ * Open the /play socket. `on` has: state(view), events(list), journal(entries), problem(message),
  * online(boolean), refused(message), connected() (after every successful (re)connection).
  */
 export function openConnection(token, on) {
@@ -65,6 +65,7 @@ export function openConnection(token, on) {
     on.state(view);
   });
   socket.on("events", (list) => on.events(list));
+  socket.on("journal", (entries) => on.journal(Array.isArray(entries) ? entries : []));
   socket.on("problem", (problem) => on.problem(problem && problem.message));
 
   const wake = () => {

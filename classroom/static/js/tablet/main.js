@@ -2,7 +2,15 @@
 
 import { createActions } from "./actions.js";
 import { forgetSeat, openConnection, seatToken } from "./connection.js";
+import {
+  askToConfirm,
+  dealerActionDone,
+  newDealerState,
+  setupDealer,
+  showRuleError,
+} from "./dealer.js";
 import { show } from "./dom.js";
+import { newJournalState, setupJournal } from "./journal.js";
 import { render } from "./render.js";
 import { loadText, t } from "./text.js";
 
@@ -46,13 +54,69 @@ function elements() {
     guesses: byId("guesses"),
     hints: byId("hints"),
     recent: byId("recent"),
+    paused: byId("paused"),
+    ruleChooser: byId("rule-chooser"),
+    chooserTabs: byId("rule-tabs"),
+    panelLibrary: byId("panel-library"),
+    panelLanguage: byId("panel-language"),
+    panelFree: byId("panel-free"),
+    libraryList: byId("library-list"),
+    ruleLanguage: byId("rule-language"),
+    ruleError: byId("rule-error"),
+    ruleFree: byId("rule-free"),
+    dealButton: byId("deal-button"),
+    dealerArea: byId("dealer-area"),
+    dealerRule: byId("dealer-rule"),
+    verdict: byId("verdict"),
+    verdictQuestion: byId("verdict-question"),
+    verdictCard: byId("verdict-card"),
+    verdictGuess: byId("verdict-guess"),
+    shownHand: byId("shown-hand"),
+    verdictButtons: byId("verdict-buttons"),
+    verdictRight: byId("verdict-right"),
+    verdictWrong: byId("verdict-wrong"),
+    verdictRightText: byId("verdict-right-text"),
+    verdictWrongText: byId("verdict-wrong-text"),
+    verdictConfirm: byId("verdict-confirm"),
+    confirmMessage: byId("confirm-message"),
+    confirmYes: byId("confirm-yes"),
+    confirmNo: byId("confirm-no"),
+    journal: byId("journal"),
+    journalCount: byId("journal-count"),
+    journalForm: byId("journal-form"),
+    journalText: byId("journal-text"),
+    confidence: byId("confidence"),
+    journalCards: byId("journal-cards"),
+    predictYes: byId("predict-yes"),
+    predictNo: byId("predict-no"),
+    journalButton: byId("journal-button"),
+    journalNote: byId("journal-note"),
+    journalEntries: byId("journal-entries"),
   };
+}
+
+function readLibrary() {
+  const block = document.getElementById("rule-library");
+  try {
+    const list = block ? JSON.parse(block.textContent) : [];
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
 }
 
 function start() {
   loadText(document.getElementById("tablet-text"));
   const ui = elements();
-  const local = { view: null, selected: null, busy: false, feed: [], feedSeq: 0 };
+  const local = {
+    view: null,
+    selected: null,
+    busy: false,
+    feed: [],
+    feedSeq: 0,
+    journal: newJournalState(),
+    dealer: newDealerState(),
+  };
   const redraw = () => local.view && render(local.view, ui, local);
   const say = (message) => {
     ui.problem.textContent = message || "";
@@ -90,6 +154,10 @@ function start() {
       local.feed = local.feed.slice(-FEED_LIMIT);
       redraw();
     },
+    journal(entries) {
+      local.journal.entries = entries;
+      redraw();
+    },
     problem: say,
     online(isOnline) {
       ui.connection.textContent = t(isOnline ? "connecting" : "reconnecting");
@@ -112,19 +180,30 @@ function start() {
       local.busy = isBusy;
       redraw();
     },
-    done(payload) {
+    done(payload, reply, event) {
       say("");
       if (payload.type === "play") local.selected = null;
       if (payload.type === "guess") ui.guessText.value = "";
+      if (event !== "act") dealerActionDone(local);
       redraw();
     },
-    failed(message) {
-      say(message || t("not_applied"));
+    confirm(payload, message) {
+      say("");
+      askToConfirm(local, payload, message);
+      redraw();
+    },
+    failed(message, event) {
+      // A rule-language error has a caret excerpt: it goes in the chooser's monospace block.
+      if (event === "choose_rule" && showRuleError(ui, local, message)) say("");
+      else say(message || t("not_applied"));
     },
     slow() {
       say(t("still_sending"));
     },
   });
+
+  setupJournal(ui, connection.socket, local, { say, redraw });
+  setupDealer(ui, actions, local, { say, redraw, library: readLibrary() });
 
   ui.hand.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-card]");

@@ -2,15 +2,14 @@
 // buttons) are in the page already and only shown, hidden or enabled here; lists are redrawn.
 
 import { cardFace, cardInline, sortHand } from "./cards.js";
+import { isDealer, renderChooser, renderDealer } from "./dealer.js";
 import { fill, h, show } from "./dom.js";
+import { renderJournal } from "./journal.js";
 import { renderLayout } from "./layout.js";
+import { nameOf } from "./names.js";
 import { t, tNodes } from "./text.js";
 
-/** The nickname of a seat id. */
-export function nameOf(view, seat) {
-  const found = view.seats.find((s) => s.seat === seat);
-  return found ? found.nickname : "?";
-}
+export { nameOf };
 
 /** Draw everything; `ui` holds the page's elements, `local` the tablet's own state. */
 export function render(view, ui, local) {
@@ -18,9 +17,14 @@ export function render(view, ui, local) {
   ui.groupName.textContent = view.group.name;
   ui.className.textContent = view.class_name;
   ui.meName.textContent = me ? me.nickname : "";
-  const hasRound = view.status !== "lobby";
+  // While a student dealer chooses the next rule, the last round's table is not shown.
+  const hasRound = view.status !== "lobby" && view.status !== "choosing_rule";
   const playing = Boolean(me && me.playing);
+  const dealing = isDealer(view);
+  show(ui.paused, Boolean(view.paused));
   renderStatus(view, ui, playing);
+  renderChooser(view, ui, local);
+  renderDealer(view, ui, local);
   show(ui.tableArea, hasRound);
   show(ui.handArea, hasRound && playing && view.status !== "over");
   if (hasRound) {
@@ -29,8 +33,10 @@ export function render(view, ui, local) {
   }
   renderHand(view, ui, local);
   renderActions(view, ui, local);
+  renderJournal(view, ui, local, playing);
   renderRoundOver(view, ui);
-  show(ui.ruleBox, Boolean(view.rule));
+  // The dealer's own rule is in the dealer's panel; this box is for a revealed rule.
+  show(ui.ruleBox, Boolean(view.rule) && !dealing);
   ui.ruleText.textContent = view.rule || "";
   renderPlayers(view, ui);
   renderGuesses(view, ui);
@@ -47,18 +53,22 @@ function renderStatus(view, ui, playing) {
 
 function statusText(view, playing, yourTurn) {
   const name = (seat) => nameOf(view, seat);
+  const judged = view.status === "judging_guess" ? lastGuesser(view) : view.pending && view.pending.seat;
   switch (view.status) {
     case "lobby":
       return t("lobby");
+    case "choosing_rule":
+      return view.choose_rule ? t("choose_now") : t("choosing_rule", { name: name(view.dealing) });
     case "over":
       return `${t("over")} ${endText(view)}`.trim();
-    case "judging_play":
-    case "judging_no_play":
-      return t(view.status, { name: name(view.pending && view.pending.seat) });
-    case "judging_guess":
-      return t("judging_guess", { name: name(lastGuesser(view)) });
     default:
       break;
+  }
+  if (isDealer(view)) return t("you_deal");
+  if (view.status.startsWith("judging_")) {
+    if (!view.dealer) return t(view.status, { name: name(judged) });
+    const kind = view.status.slice("judging_".length);
+    return t(`waiting_dealer_${kind}`, { dealer: name(view.dealer), name: name(judged) });
   }
   if (!playing) return t("not_playing");
   if (view.can.guess) return t("guess_now");
@@ -66,6 +76,7 @@ function statusText(view, playing, yourTurn) {
   if (view.status === "guess_window" && view.guesser) {
     parts.push(t("may_guess", { name: name(view.guesser) }));
   }
+  if (view.dealer) parts.push(t("dealer_is", { name: name(view.dealer) }));
   return parts.join(" ");
 }
 

@@ -1,0 +1,84 @@
+// The projector page: shows the class from the page itself at once, then follows it live over
+// the /projector socket. It only listens; nothing here can change the game.
+
+import { show } from "../tablet/dom.js";
+import { loadText, t } from "../tablet/text.js";
+import { fitGroups, render } from "./render.js";
+
+const RESYNC_TIMEOUT_MS = 5000;
+
+function elements() {
+  const byId = (id) => document.getElementById(id);
+  return {
+    root: byId("projector"),
+    className: byId("class-name"),
+    ended: byId("ended"),
+    connection: byId("connection"),
+    join: byId("join"),
+    joinCode: byId("join-code"),
+    groups: byId("groups"),
+  };
+}
+
+function say(els, message) {
+  els.connection.textContent = message || "";
+  show(els.connection, Boolean(message));
+}
+
+function connect(els, token, onView) {
+  if (typeof io !== "function") {
+    say(els, t("no_library"));
+    return;
+  }
+  const socket = io("/projector", {
+    auth: { token },
+    reconnectionDelay: 1000,
+    reconnectionDelayMax: 5000,
+  });
+  let revoked = false;
+  const stop = () => {
+    revoked = true;
+    socket.disconnect();
+    say(els, t("revoked"));
+  };
+  socket.on("connect", () => say(els, ""));
+  socket.on("disconnect", (reason) => {
+    if (revoked) return;
+    say(els, t("reconnecting"));
+    if (reason === "io server disconnect") socket.connect();
+  });
+  socket.on("connect_error", () => {
+    if (socket.active) say(els, t("reconnecting"));
+    else stop(); // the server refused the token: a newer link replaced this one
+  });
+  socket.on("class", onView);
+  socket.on("revoked", stop);
+  document.addEventListener("visibilitychange", () => {
+    if (revoked || document.visibilityState !== "visible") return;
+    if (!socket.connected) {
+      socket.connect();
+      return;
+    }
+    socket.timeout(RESYNC_TIMEOUT_MS).emit("resync", {}, (error) => {
+      if (error && socket.io.engine) socket.io.engine.close();
+    });
+  });
+}
+
+function start() {
+  const els = elements();
+  loadText(document.getElementById("projector-text"));
+  let latest = JSON.parse(document.getElementById("projector-initial").textContent);
+  const draw = (view) => {
+    latest = view;
+    render(view, els);
+  };
+  draw(latest);
+  // A resized window (or a projector plugged in) changes how many cards fit.
+  window.addEventListener("resize", () => render(latest, els));
+  connect(els, els.root.dataset.token, draw);
+  // Fonts can settle after the first paint: fit again once everything is loaded.
+  window.addEventListener("load", () => fitGroups(els.groups));
+}
+
+start();

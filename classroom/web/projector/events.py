@@ -1,0 +1,42 @@
+"""The /projector namespace: a projector page connects with its link's token and only listens."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import session
+from flask_socketio import emit, join_room
+
+from classroom.services import ServiceError
+from classroom.web.broadcast import classroom
+from classroom.web.extensions import socketio
+from classroom.web.projector.push import PROJECTOR, class_view, room
+
+
+def _class_id() -> int:
+    """The class of this connection, checked again each time (a new link ends the old one)."""
+    return classroom().class_for_projector(session.get("projector_token", ""))
+
+
+@socketio.on("connect", namespace=PROJECTOR)
+def on_connect(auth: Any = None) -> None:
+    """Accept a page only with a valid projector token; it gets the class view at once."""
+    token = auth.get("token") if isinstance(auth, dict) else None
+    try:
+        class_id = classroom().class_for_projector(token if isinstance(token, str) else "")
+    except ServiceError as error:
+        raise ConnectionRefusedError(str(error)) from error
+    session["projector_token"] = token
+    join_room(room(class_id))
+    emit("class", class_view(class_id))
+
+
+@socketio.on("resync", namespace=PROJECTOR)
+def on_resync(payload: Any = None) -> dict[str, Any]:
+    """A page that woke up asks for the class as it is now."""
+    try:
+        class_id = _class_id()
+    except ServiceError as error:
+        return {"ok": False, "error": str(error)}
+    emit("class", class_view(class_id))
+    return {"ok": True}

@@ -1,0 +1,78 @@
+"""The projector page (its token is the credential) and the teacher's projector controls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, flash, redirect, render_template, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from classroom.services import ServiceError
+from classroom.web.auth import login_required
+from classroom.web.broadcast import classroom
+from classroom.web.extensions import socketio
+from classroom.web.projector import projector
+from classroom.web.projector.push import PROJECTOR, anonymous, class_view, push_projector, room
+from classroom.web.qr import qr_svg
+from classroom.web.teacher.common import back, form_problems, me
+from classroom.web.teacher.forms import ActionForm, SwitchForm
+
+
+@projector.get("/projector/<token>")
+def show(token: str) -> tuple[str, int, dict[str, str]] | tuple[str, dict[str, str]]:
+    """The projector page: every group live; a wrong or old link gets a page that says so."""
+    headers = {"Cache-Control": "no-store"}
+    try:
+        class_id = classroom().class_for_projector(token)
+    except ServiceError:
+        return render_template("projector/invalid.html"), 404, headers
+    view = class_view(class_id)
+    url = view["join_url"] or ""
+    qr = qr_svg(url, label=_("QR code of %(url)s", url=url)) if url else None
+    page = render_template("projector/show.html", view=view, token=token, qr=qr)
+    return page, headers
+
+
+@projector.post("/teacher/projector/<int:class_id>/open")
+@login_required
+def open_view(class_id: int) -> Response:
+    """A fresh projector link (the old one stops working, open pages included), then the page."""
+    form = ActionForm()
+    if not form.validate_on_submit():
+        form_problems(form)
+        return back(form.next.data, url_for("teacher.show_class", class_id=class_id))
+    try:
+        token = classroom().projector_link_token(me(), class_id)
+    except ServiceError:
+        abort(404)
+    # Pages still open with the old link are told, and hear nothing more.
+    socketio.emit("revoked", to=room(class_id), namespace=PROJECTOR)
+    socketio.close_room(room(class_id), namespace=PROJECTOR)
+    return redirect(url_for("projector.show", token=token))
+
+
+@projector.post("/teacher/projector/<int:class_id>/anonymous")
+@login_required
+def set_anonymous(class_id: int) -> Response:
+    """Show seats as "Player 1, 2..." on the projector (on = "1"), or nicknames again."""
+    form = SwitchForm()
+    page = url_for("teacher.show_class", class_id=class_id)
+    if not form.validate_on_submit():
+        form_problems(form)
+        return back(form.next.data, page)
+    try:
+        classroom().set_projector_anonymous(me(), class_id, form.value)
+    except ServiceError:
+        abort(404)
+    push_projector(class_id)
+    if form.value:
+        flash(_("The projector shows players by number."), "ok")
+    else:
+        flash(_("The projector shows nicknames."), "ok")
+    return back(form.next.data, page)
+
+
+def template_helpers() -> dict[str, Any]:
+    """For the teacher's class page: whether its projector is anonymous."""
+    return {"projector_anonymous": anonymous}

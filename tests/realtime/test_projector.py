@@ -1,0 +1,206 @@
+"""The projector view over real Socket.IO: its token, live updates, privacy, anonymity, presence."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask.testing import FlaskClient
+from flask_socketio import SocketIOTestClient
+
+from classroom.web import socketio
+from classroom.web.broadcast import announce
+from tests.realtime.conftest import EASY_RULE, OTHER_RULE, Lesson, Tablet
+from tests.realtime.test_play import other_colour_card
+
+PROJECTOR = "/projector"
+PASSWORD = "magic-school-bus"
+
+
+def open_projector(lesson: Lesson) -> SocketIOTestClient:
+    """A projector page's socket, connected with a fresh link's token."""
+    token = lesson.service.projector_link_token(lesson.teacher_id, lesson.class_id)
+    client = socketio.test_client(lesson.app, namespace=PROJECTOR, auth={"token": token})
+    assert client.is_connected(PROJECTOR)
+    return client
+
+
+def views(client: SocketIOTestClient) -> list[dict[str, Any]]:
+    """The `class` payloads received since the last call."""
+    received = client.get_received(PROJECTOR)
+    assert all(message["name"] == "class" for message in received)
+    return [message["args"][0] for message in received]
+
+
+def latest(client: SocketIOTestClient) -> dict[str, Any]:
+    """The newest projector view."""
+    received = views(client)
+    assert received, "the projector received nothing"
+    return received[-1]
+
+
+def group_of(view: dict[str, Any], group_id: int) -> dict[str, Any]:
+    (group,) = [g for g in view["groups"] if g["id"] == group_id]
+    return group
+
+
+def seat_online(view: dict[str, Any], lesson: Lesson, tablet: Tablet) -> bool:
+    key = lesson.service.seat_by_token(tablet.token).key
+    (seat,) = [s for s in group_of(view, tablet.group_id)["seats"] if s["seat"] == key]
+    online: bool = seat["online"]
+    return online
+
+
+def play_on_turn(tablets: list[Tablet], action_id: str) -> str:
+    """The tablet on turn plays a card the easy rule accepts (or any); returns the card."""
+    for tablet in tablets:
+        state = tablet.last_state()
+        if state["turn"] == state["me"]:
+            card = other_colour_card(state) or state["hand"][0]
+            assert tablet.act({"type": "play", "card": card, "action_id": action_id})["ok"]
+            return card
+    raise AssertionError("nobody is on turn")
+
+
+def logged_in(lesson: Lesson, username: str, password: str) -> FlaskClient:
+    client = lesson.app.test_client()
+    answer = client.post("/teacher/login", data={"username": username, "password": password})
+    assert answer.status_code == 302
+    return client
+
+
+def test_a_wrong_token_is_refused(lesson):
+    lesson.service.projector_link_token(lesson.teacher_id, lesson.class_id)
+    client = socketio.test_client(lesson.app, namespace=PROJECTOR, auth={"token": "guessed"})
+    assert not client.is_connected(PROJECTOR)
+    without = socketio.test_client(lesson.app, namespace=PROJECTOR)
+    assert not without.is_connected(PROJECTOR)
+
+
+def test_an_old_link_stops_working_when_a_new_one_is_made(lesson):
+    old = lesson.service.projector_link_token(lesson.teacher_id, lesson.class_id)
+    lesson.service.projector_link_token(lesson.teacher_id, lesson.class_id)
+    client = socketio.test_client(lesson.app, namespace=PROJECTOR, auth={"token": old})
+    assert not client.is_connected(PROJECTOR)
+    assert lesson.app.test_client().get(f"/projector/{old}").status_code == 404
+
+
+def test_a_good_token_receives_every_group_of_the_class(lesson):
+    lesson.join("Ana", 0)
+    view = latest(open_projector(lesson))
+    assert [g["name"] for g in view["groups"]] == ["Otters", "Falcons"]
+    assert view["joining"] and view["join_code"] == lesson.code
+    otters = group_of(view, lesson.group_ids[0])
+    assert otters["status"] == "lobby"
+    assert [s["name"] for s in otters["seats"]] == ["Ana"]
+
+
+def test_a_tablet_play_reaches_the_projector(lesson):
+    otters = [lesson.join(name, 0) for name in ("Ana", "Ben", "Chen")]
+    lesson.start(0)
+    projector = open_projector(lesson)
+    before = group_of(latest(projector), lesson.group_ids[0])
+    assert before["status"] == "playing" and len(before["mainline"]) == 1
+    card = play_on_turn(otters, "p-1")
+    after = group_of(latest(projector), lesson.group_ids[0])
+    accepted = after["mainline_total"] == 2
+    assert after["mainline"][-1] == card if accepted else after["sideline_total"] == 1
+    # A correct card leaves the hand; a wrong one is replaced by a penalty card.
+    assert sum(seat["cards"] for seat in after["seats"]) == 3 * 12 - accepted
+
+
+def test_the_rule_is_absent_until_revealed(lesson):
+    otters = [lesson.join(name, 0) for name in ("Ana", "Ben", "Chen")]
+    lesson.start(0)
+    projector = open_projector(lesson)
+    play_on_turn(otters, "p-1")
+    for view in views(projector):
+        text = json.dumps(view)
+        assert EASY_RULE not in text and OTHER_RULE not in text
+    change = lesson.service.set_revealed(lesson.teacher_id, lesson.group_ids[0], True)
+    with lesson.app.app_context():
+        announce(change)
+    view = latest(projector)
+    assert group_of(view, lesson.group_ids[0])["rule"] == EASY_RULE
+    assert OTHER_RULE not in json.dumps(view)
+
+
+def test_anonymous_mode_leaves_nicknames_out_of_the_payload(lesson):
+    lesson.join("Zanzibar", 0)
+    lesson.join("Quetzal", 0)
+    lesson.join("Yolanda", 1)
+    projector = open_projector(lesson)
+    assert "Zanzibar" in json.dumps(latest(projector))
+    teacher = logged_in(lesson, "frizzle", PASSWORD)
+    url = f"/teacher/projector/{lesson.class_id}/anonymous"
+    assert teacher.post(url, data={"on": "1"}).status_code == 302
+    view = latest(projector)
+    text = json.dumps(view)
+    for nickname in ("Zanzibar", "Quetzal", "Yolanda"):
+        assert nickname not in text
+    otters = group_of(view, lesson.group_ids[0])
+    assert [(s["number"], "name" in s) for s in otters["seats"]] == [(1, False), (2, False)]
+    page = lesson.app.test_client().get(
+        f"/projector/{lesson.service.projector_link_token(lesson.teacher_id, lesson.class_id)}"
+    )
+    assert "Zanzibar" not in page.get_data(as_text=True)
+    teacher.post(url, data={"on": "0"})
+    assert "Zanzibar" in json.dumps(latest(open_projector(lesson)))
+
+
+def test_a_tablet_connecting_and_leaving_flips_its_connection_dot(lesson):
+    ana = lesson.join("Ana", 0)
+    projector = open_projector(lesson)
+    assert seat_online(latest(projector), lesson, ana)
+    second_tab = socketio.test_client(
+        lesson.app, namespace="/play", auth={"token": ana.token}, flask_test_client=ana.http
+    )
+    assert second_tab.is_connected("/play")
+    second_tab.disconnect(namespace="/play")
+    assert seat_online(latest(projector), lesson, ana), "one tab of the seat is still open"
+    ana.socket.disconnect(namespace="/play")
+    assert not seat_online(latest(projector), lesson, ana)
+
+
+def test_the_projector_never_receives_hands_or_guess_texts(lesson):
+    otters = [lesson.join(name, 0) for name in ("Ana", "Ben", "Chen")]
+    lesson.start(0)
+    projector = open_projector(lesson)
+    for turn in range(6):
+        play_on_turn(otters, f"t{turn}")
+        for tablet in otters:
+            if tablet.last_state()["can"]["pass"]:
+                tablet.act({"type": "pass", "action_id": f"p{turn}"})
+    received = views(projector)
+    assert len(received) >= 6
+    for view in received:
+        text = json.dumps(view)
+        assert '"hand"' not in text and '"hands"' not in text and '"stock"' not in text
+        for group in view["groups"]:
+            lists = {key for key, value in group.items() if isinstance(value, list)}
+            assert lists <= {"mainline", "seats"}
+            assert all(isinstance(seat["cards"], int | None) for seat in group["seats"])
+
+
+def test_teacher_routes_need_a_login_and_the_class_owner(lesson):
+    anonymous_url = f"/teacher/projector/{lesson.class_id}/anonymous"
+    open_url = f"/teacher/projector/{lesson.class_id}/open"
+    visitor = lesson.app.test_client()
+    for url in (open_url, anonymous_url):
+        answer = visitor.post(url, data={"on": "1"})
+        assert answer.status_code == 302 and "/teacher/login" in answer.headers["Location"]
+    lesson.service.create_teacher("other", "another-password")
+    other = logged_in(lesson, "other", "another-password")
+    assert other.post(open_url).status_code == 404
+    assert other.post(anonymous_url, data={"on": "1"}).status_code == 404
+    owner = logged_in(lesson, "frizzle", PASSWORD)
+    answer = owner.post(open_url)
+    assert answer.status_code == 302
+    page = visitor.get(answer.headers["Location"])
+    assert page.status_code == 200 and "Otters" in page.get_data(as_text=True)
+
+
+def test_a_wrong_link_gets_a_clear_404_page(lesson):
+    page = lesson.app.test_client().get("/projector/not-a-token")
+    assert page.status_code == 404
+    assert "not valid" in page.get_data(as_text=True)
