@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from gettext import gettext as _
 
 from sqlalchemy import func, select
@@ -11,7 +12,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from classroom.game import Event, RoundState
 from classroom.services.errors import NotFound
 from classroom.services.snapshots import ClassSnapshot, GroupSnapshot, SeatInfo
-from classroom.store.models import ClassPeriod, DealerVerdict, Group, Round
+from classroom.store.models import ClassPeriod, DealerVerdict, Group, Round, RoundEvent
 
 __all__ = ["ReadingServices"]
 
@@ -84,4 +85,16 @@ class ReadingServices:
             else None,
             rule_kind=round_row.rule_kind if round_row else "language",
             dealer_mismatches=mismatches,
+            guess_pending_since=self._guess_time(db, round_row, state),
         )
+
+    def _guess_time(
+        self, db: Session, round_row: Round | None, state: RoundState | None
+    ) -> datetime | None:
+        """When the waiting guess was made, so the teacher's queue can put the oldest first."""
+        if round_row is None or state is None or state.phase != "judging_guess":
+            return None
+        query = select(RoundEvent.created_at).where(
+            RoundEvent.round_id == round_row.id, RoundEvent.kind == "guessed"
+        )
+        return db.scalar(query.order_by(RoundEvent.seq.desc()).limit(1))

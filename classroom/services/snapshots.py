@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from classroom.game import Event, RoundState
 
@@ -48,6 +49,8 @@ class GroupSnapshot:
     rule_kind: str = "language"
     #: Student-dealer verdicts that contradicted the rule-language rule, this round.
     dealer_mismatches: int = 0
+    #: When the guess now waiting for a verdict was made (None: no guess is waiting).
+    guess_pending_since: datetime | None = None
 
     def nickname(self, seat_key: str) -> str:
         """The nickname behind an engine seat id ('?' for a seat since removed)."""

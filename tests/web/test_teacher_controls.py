@@ -233,3 +233,53 @@ def test_purge_on_start_uses_the_configured_retention(
     app.config["RETENTION_DAYS"] = 2
     assert purge_on_start(app) == 1
     assert [c.id for c in service.classes_of(teacher)] == [kept]
+
+
+def test_a_hint_to_all_reaches_every_playing_group_and_only_those(
+    client: Browser, service: Classroom, teacher: int, new_class, join
+) -> None:
+    class_id = new_class(groups=3)
+    groups = service.class_snapshot(teacher, class_id).groups
+    code = service.class_snapshot(teacher, class_id).join_code
+    for group in groups[:2]:
+        for name in ("Ana", "Ben", "Chen"):
+            join(code, group.group_id, name)
+        service.start_round(teacher, group.group_id)
+    page = f"/teacher/classes/{class_id}"
+    assert "Hint to all" in text(client.get(page))
+    client.post(f"{page}/hint", {"text": "Look at the colours"})
+    hints = [
+        g.state.hints if g.state else () for g in service.class_snapshot(teacher, class_id).groups
+    ]
+    assert hints == [("Look at the colours",), ("Look at the colours",), ()]
+    assert "Hint given to 2 groups." in flashes(client, page)
+    client.post(f"{page}/hint", {"text": ""})
+    after = [
+        g.state.hints if g.state else () for g in service.class_snapshot(teacher, class_id).groups
+    ]
+    assert after == hints
+
+
+def test_end_all_rounds_ends_every_running_round(
+    client: Browser, service: Classroom, teacher: int, lesson: Lesson
+) -> None:
+    service.start_round(teacher, lesson.group_id)
+    client.get(lesson.page)
+    client.post(f"{lesson.page}/end-rounds")
+    state = service.group_snapshot(lesson.group_id).state
+    assert state is not None and state.is_over and state.end_reason == "teacher"
+    assert "1 round ended." in flashes(client, lesson.page)
+    client.post(f"{lesson.page}/end-rounds")
+    assert "No group is playing a round." in flashes(client, lesson.page)
+
+
+def test_the_class_page_links_to_printables_the_pack_and_reports(
+    client: Browser, service: Classroom, teacher: int, lesson: Lesson
+) -> None:
+    service.start_round(teacher, lesson.group_id)
+    page = text(client.get(lesson.page))
+    assert "/teacher/print/" in page
+    assert f"/teacher/print/classes/{lesson.class_id}/pack.pdf" in page
+    report = f"/teacher/print/groups/{lesson.group_id}/report.pdf?round=1"
+    assert report in page
+    assert client.client.get(report).headers["Content-Type"] == "application/pdf"

@@ -138,3 +138,24 @@ def test_verdict_without_the_csrf_token_is_refused(
     assert response.status_code == 400
     state = service.group_snapshot(table.group_id).state
     assert state is not None and state.phase == "judging_guess"
+
+
+def test_the_queue_puts_the_oldest_guess_first_whatever_the_panel_order(
+    service: Classroom, table: Table
+) -> None:
+    from dataclasses import replace
+    from datetime import timedelta
+
+    from classroom.web.teacher.display import pending_guesses
+
+    guess(service, table, "alternate colours")
+    waiting = service.group_snapshot(table.group_id)
+    assert waiting.guess_pending_since is not None
+    earlier = waiting.guess_pending_since - timedelta(seconds=30)
+    first_panel = replace(waiting, group_id=101, group_name="First panel", position=0)
+    second_panel = replace(
+        waiting, group_id=102, group_name="Second panel", position=1, guess_pending_since=earlier
+    )
+    idle = replace(waiting, group_id=103, position=2, guess_pending_since=None)
+    queue = pending_guesses([first_panel, idle, second_panel])
+    assert [item.group_name for item in queue] == ["Second panel", "First panel"]

@@ -1,10 +1,15 @@
 """Lesson controls: pause and resume (a group or the whole class), reveal every group's rule,
-and who deals a group's next rounds. Each view: check the form, call the service, announce."""
+hint to or end every playing group, and who deals a group's next rounds.
+Each view: check the form, call the service, announce."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from flask import flash, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from werkzeug.wrappers import Response
 
 from classroom.services import Change
@@ -12,7 +17,7 @@ from classroom.web.auth import login_required
 from classroom.web.broadcast import announce, classroom
 from classroom.web.teacher import teacher
 from classroom.web.teacher.common import attempt, back, form_problems, me, own_class
-from classroom.web.teacher.forms import ActionForm, DealerModeForm, SwitchForm
+from classroom.web.teacher.forms import ActionForm, DealerModeForm, HintForm, SwitchForm
 
 
 @teacher.post("/groups/<int:group_id>/pause")
@@ -59,6 +64,63 @@ def reveal_all(class_id: int) -> Response:
             flash(_("Every group's rule is revealed."), "ok")
     form_problems(form)
     return back(form.next.data, page)
+
+
+@teacher.post("/classes/<int:class_id>/hint")
+@login_required
+def hint_all(class_id: int) -> Response:
+    """The same hint for every group that is playing a round."""
+    form = HintForm()
+    page = url_for("teacher.show_class", class_id=class_id)
+    if form.validate_on_submit():
+        text = form.text.data
+        changes = [
+            attempt(partial(classroom().give_hint, me(), group_id, text))
+            for group_id in _playing(class_id)
+        ]
+        _announce_all(
+            changes,
+            lambda n: ngettext("Hint given to %(num)d group.", "Hint given to %(num)d groups.", n),
+        )
+    form_problems(form)
+    return back(form.next.data, page)
+
+
+@teacher.post("/classes/<int:class_id>/end-rounds")
+@login_required
+def end_all_rounds(class_id: int) -> Response:
+    """End the round of every group that is playing one."""
+    form = ActionForm()
+    page = url_for("teacher.show_class", class_id=class_id)
+    if form.validate_on_submit():
+        changes = [
+            attempt(partial(classroom().end_round, me(), group_id))
+            for group_id in _playing(class_id)
+        ]
+        _announce_all(
+            changes, lambda n: ngettext("%(num)d round ended.", "%(num)d rounds ended.", n)
+        )
+    form_problems(form)
+    return back(form.next.data, page)
+
+
+def _playing(class_id: int) -> list[int]:
+    """The groups of the class whose round is under way."""
+    return [
+        group.group_id
+        for group in own_class(class_id).groups
+        if group.state is not None and not group.state.is_over
+    ]
+
+
+def _announce_all(changes: list[Change | None], done: Callable[[int], str]) -> None:
+    applied = [change for change in changes if change is not None]
+    for change in applied:
+        announce(change)
+    if applied:
+        flash(done(len(applied)), "ok")
+    elif not changes:
+        flash(_("No group is playing a round."), "error")
 
 
 @teacher.post("/groups/<int:group_id>/dealer")

@@ -137,13 +137,10 @@ def panel(snapshot: GroupSnapshot, *, ended: bool = False) -> Panel:
 
 
 def pending_guesses(groups: Iterable[GroupSnapshot]) -> list[PendingGuess]:
-    """Every group's unjudged guess, in the order of the groups' panels.
-
-    The snapshots carry no arrival times, and a group holds at most one pending guess, so the
-    panel order is stable and matches what the teacher sees below.
-    """
+    """Every group's unjudged guess, oldest first (a group holds at most one at a time)."""
     found = []
-    for group in sorted(groups, key=lambda g: g.position):
+    waiting = [g for g in groups if g.guess_pending_since is not None]
+    for group in sorted(waiting, key=lambda g: (g.guess_pending_since, g.position)):
         state = group.state
         if state is None or state.phase != "judging_guess" or not state.guesses:
             continue
