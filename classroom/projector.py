@@ -13,7 +13,7 @@ from classroom.game import JUDGING, RoundState
 from classroom.services.snapshots import ClassSnapshot, GroupSnapshot
 from classroom.views import status
 
-__all__ = ["MAINLINE_SHOWN", "projector_status", "projector_view"]
+__all__ = ["MAINLINE_SHOWN", "projector_status", "projector_view", "with_group"]
 
 #: The newest mainline cards sent; the page shows as many of them as fit its width.
 MAINLINE_SHOWN = 12
@@ -48,12 +48,21 @@ def projector_view(
         "name": class_snapshot.name,
         "ended": class_snapshot.ended,
         "anonymous": anonymous,
+        "open_to_join": open_to_join,
         # The code and the QR code are shown while a group still waits for its round.
         "joining": open_to_join and any(group["status"] == "lobby" for group in groups),
         "join_code": class_snapshot.join_code,
         "join_url": join_url,
         "groups": groups,
     }
+
+
+def with_group(view: dict[str, Any], group: GroupSnapshot, *, online: set[str]) -> dict[str, Any]:
+    """The class view `view` with one group's tile rebuilt: one group changed, not the class."""
+    tile = _group(group, anonymous=view["anonymous"], online=online)
+    groups = [tile if old["id"] == group.group_id else old for old in view["groups"]]
+    joining = view["open_to_join"] and any(g["status"] == "lobby" for g in groups)
+    return {**view, "groups": groups, "joining": joining}
 
 
 def _group(group: GroupSnapshot, *, anonymous: bool, online: set[str]) -> dict[str, Any]:

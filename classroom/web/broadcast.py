@@ -41,9 +41,19 @@ def announce_group(group_id: int, *, events: list[dict[str, object]] | None = No
     )
     if events and snapshot.round_id is not None:
         _send_journals(snapshot)
+    from classroom.web.projector.push import push_group
+
+    push_group(snapshot)
+
+
+def announce_class(class_id: int) -> None:
+    """After a change to the class itself (joining locked, class ended): every group, and the
+    whole projector view."""
     from classroom.web.projector.push import push_projector
 
-    push_projector(snapshot.class_id)
+    for group in classroom().class_snapshot(None, class_id).groups:
+        announce_group(group.group_id)
+    push_projector(class_id)
 
 
 def send_journal(group_id: int, seat_id: int) -> None:

@@ -7,12 +7,13 @@ from typing import Any
 from flask import current_app, has_request_context
 from socketio import PubSubManager
 
-from classroom.projector import projector_view
+from classroom.projector import projector_view, with_group
+from classroom.services import GroupSnapshot
 from classroom.web import presence
 from classroom.web.broadcast import classroom
 from classroom.web.extensions import socketio
 
-__all__ = ["PROJECTOR", "anonymous", "class_view", "push_projector", "room"]
+__all__ = ["PROJECTOR", "anonymous", "class_view", "push_group", "push_projector", "room"]
 
 PROJECTOR = "/projector"
 
@@ -43,7 +44,34 @@ def push_projector(class_id: int) -> None:
     """Send the fresh projector view to the class's projector pages, if any is open."""
     if not _watched(class_id):
         return
-    socketio.emit("class", class_view(class_id), to=room(class_id), namespace=PROJECTOR)
+    view = class_view(class_id)
+    _last_views()[class_id] = view
+    socketio.emit("class", view, to=room(class_id), namespace=PROJECTOR)
+
+
+def push_group(snapshot: GroupSnapshot) -> None:
+    """After one group changed: rebuild only its tile in the last view sent, then send it.
+
+    A play used to rebuild every group of the class; now it costs one tile. Behind a message
+    queue another process may have changed other tiles, so there the whole view is rebuilt.
+    """
+    class_id = snapshot.class_id
+    if not _watched(class_id):
+        return
+    last = _last_views().get(class_id)
+    if last is None or isinstance(socketio.server.manager, PubSubManager):
+        push_projector(class_id)
+        return
+    online = {str(seat_id) for seat_id in presence.online()}
+    view = with_group(last, snapshot, online=online)
+    _last_views()[class_id] = view
+    socketio.emit("class", view, to=room(class_id), namespace=PROJECTOR)
+
+
+def _last_views() -> dict[int, dict[str, Any]]:
+    """The last view sent per class, kept per app (tests run several apps in one process)."""
+    views: dict[int, dict[str, Any]] = current_app.extensions.setdefault("projector_views", {})
+    return views
 
 
 def _watched(class_id: int) -> bool:

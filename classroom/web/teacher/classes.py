@@ -13,7 +13,7 @@ from werkzeug.wrappers import Response
 from classroom.game import GameError
 from classroom.services import ClassSnapshot, ServiceError
 from classroom.web.auth import login_required
-from classroom.web.broadcast import announce, announce_group, classroom
+from classroom.web.broadcast import announce, announce_class, classroom
 from classroom.web.qr import qr_svg, qr_svg_document
 from classroom.web.teacher import teacher
 from classroom.web.teacher.common import back, form_problems, me, own_class, succeeded
@@ -77,8 +77,7 @@ def lock_joining(class_id: int) -> Response:
         return back(form.next.data)
     locked = form.value
     if succeeded(lambda: classroom().set_joining_locked(me(), class_id, locked)):
-        for group in own_class(class_id).groups:
-            announce_group(group.group_id)
+        announce_class(class_id)
         flash(_("Joining is closed.") if locked else _("Joining is open."), "ok")
     return back(form.next.data, url_for("teacher.show_class", class_id=class_id))
 
@@ -118,8 +117,7 @@ def end_class(class_id: int) -> Response:
     """End the class: no more joining or playing; the data stays until the class is deleted."""
     form = ActionForm()
     if form.validate_on_submit() and succeeded(lambda: classroom().end_class(me(), class_id)):
-        for group in own_class(class_id).groups:
-            announce_group(group.group_id)
+        announce_class(class_id)
         flash(_("The class has ended."), "ok")
     form_problems(form)
     return back(url_for("teacher.show_class", class_id=class_id))
