@@ -6,10 +6,10 @@ guesses; never another hand, the stock's order, or the secret rule before it is 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from classroom.game import JUDGING, Dealt, DeckAdded, Event, GameError, RoundState
+from classroom.game import JUDGING, Dealt, DeckAdded, Event, RoundState
+from classroom.game.rounds import passes
 from classroom.game.verify import verify_guess, verify_no_play, verify_pass_guess, verify_play
 from classroom.scoring import dealer_score, round_scores
 from classroom.services.snapshots import GroupSnapshot
@@ -98,10 +98,10 @@ def student_view(snapshot: GroupSnapshot, seat_key: str) -> dict[str, Any]:
     view["choose_rule"] = snapshot.dealing_seat == seat_key
     if state is not None and hand and not snapshot.paused:
         view["can"] = {
-            "play": _can(lambda: verify_play(state, seat_key, hand[0])),
-            "no_play": _can(lambda: verify_no_play(state, seat_key)),
-            "guess": _can(lambda: verify_guess(state, seat_key, "?")),
-            "pass": _can(lambda: verify_pass_guess(state, seat_key)),
+            "play": passes(lambda: verify_play(state, seat_key, hand[0])),
+            "no_play": passes(lambda: verify_no_play(state, seat_key)),
+            "guess": passes(lambda: verify_guess(state, seat_key, "?")),
+            "pass": passes(lambda: verify_pass_guess(state, seat_key)),
         }
     if state is not None and snapshot.dealer_seat == seat_key:
         view |= _dealer_part(snapshot, state)
@@ -119,14 +119,6 @@ def _dealer_part(snapshot: GroupSnapshot, state: RoundState) -> dict[str, Any]:
         "shown_hand": shown,
         "verdict_due": state.phase in JUDGING and not snapshot.paused,
     }
-
-
-def _can(check: Callable[[], None]) -> bool:
-    try:
-        check()
-    except GameError:
-        return False
-    return True
 
 
 def teacher_group_view(snapshot: GroupSnapshot) -> dict[str, Any]:

@@ -27,10 +27,11 @@ from classroom.game.errors import GameError
 from classroom.game.events import Event, Options
 from classroom.game.state import RoundState, apply, replay
 
-__all__ = ["Round"]
+__all__ = ["Round", "passes"]
 
 
-def _can(check: Callable[[], None]) -> bool:
+def passes(check: Callable[[], None]) -> bool:
+    """True when `check` (a verify_x call) raises no GameError: the `can_x` of every action."""
     try:
         check()
     except GameError:
@@ -92,7 +93,7 @@ class Round:
 
     def can_play(self, seat: str, card: Card) -> bool:
         """True if `seat` may play `card` now."""
-        return _can(lambda: self.verify_play(seat, card))
+        return passes(lambda: self.verify_play(seat, card))
 
     def play(self, seat: str, card: Card) -> tuple[Event, ...]:
         """`seat` plays `card`; with a judge its verdict follows at once."""
@@ -105,7 +106,7 @@ class Round:
 
     def can_no_play(self, seat: str) -> bool:
         """True if `seat` may declare no-play now."""
-        return _can(lambda: self.verify_no_play(seat))
+        return passes(lambda: self.verify_no_play(seat))
 
     def no_play(self, seat: str) -> tuple[Event, ...]:
         """`seat` declares no-play; with a judge its verdict follows at once."""
@@ -117,7 +118,7 @@ class Round:
 
     def can_judge_play(self) -> bool:
         """True if a play waits for a verdict."""
-        return _can(self.verify_judge_play)
+        return passes(self.verify_judge_play)
 
     def judge_play(self, correct: bool) -> tuple[Event, ...]:
         """A person's verdict on the pending play."""
@@ -129,7 +130,7 @@ class Round:
 
     def can_judge_no_play(self, right: bool, card: Card | None = None) -> bool:
         """True if this verdict on a no-play can be given now."""
-        return _can(lambda: self.verify_judge_no_play(right, card))
+        return passes(lambda: self.verify_judge_no_play(right, card))
 
     def judge_no_play(self, right: bool, card: Card | None = None) -> tuple[Event, ...]:
         """A person's verdict on the pending no-play; when wrong, the card played for them."""
@@ -142,7 +143,7 @@ class Round:
 
     def can_guess(self, seat: str, text: str = "?") -> bool:
         """True if `seat` may guess now."""
-        return _can(lambda: self.verify_guess(seat, text))
+        return passes(lambda: self.verify_guess(seat, text))
 
     def guess(self, seat: str, text: str) -> tuple[Event, ...]:
         """`seat` states the rule; a person judges it later."""
@@ -154,7 +155,7 @@ class Round:
 
     def can_pass_guess(self, seat: str) -> bool:
         """True if `seat` may pass their chance to guess."""
-        return _can(lambda: self.verify_pass_guess(seat))
+        return passes(lambda: self.verify_pass_guess(seat))
 
     def pass_guess(self, seat: str) -> tuple[Event, ...]:
         """`seat` lets the chance to guess go."""
@@ -166,7 +167,7 @@ class Round:
 
     def can_judge_guess(self) -> bool:
         """True if a guess waits for a verdict."""
-        return _can(self.verify_judge_guess)
+        return passes(self.verify_judge_guess)
 
     def judge_guess(self, right: bool) -> tuple[Event, ...]:
         """A person's verdict on the pending guess; a right guess ends the round."""
@@ -178,7 +179,7 @@ class Round:
 
     def can_hint(self, text: str = "?") -> bool:
         """True if a hint can be given now."""
-        return _can(lambda: self.verify_hint(text))
+        return passes(lambda: self.verify_hint(text))
 
     def hint(self, text: str) -> tuple[Event, ...]:
         """The dealer gives a hint."""
@@ -190,7 +191,7 @@ class Round:
 
     def can_end_round(self) -> bool:
         """True while the round is on."""
-        return _can(self.verify_end_round)
+        return passes(self.verify_end_round)
 
     def end_round(self, note: str = "") -> tuple[Event, ...]:
         """The teacher ends the round now."""

@@ -145,7 +145,7 @@ class LessonServices:
             query = select(JournalEntry).where(JournalEntry.round_id == round_id)
             if seat_id is not None:
                 query = query.where(JournalEntry.seat_id == seat_id)
-            return [_record(row) for row in db.scalars(query.order_by(JournalEntry.id))]
+            return [journal_record(row) for row in db.scalars(query.order_by(JournalEntry.id))]
 
     def class_totals(self, teacher_id: int, class_id: int) -> list[GroupTotals]:
         """Per group, every finished round's scores and the running totals per nickname."""
@@ -181,7 +181,8 @@ class LessonServices:
             return len(ids)
 
 
-def _record(row: JournalEntry) -> JournalRecord:
+def journal_record(row: JournalEntry) -> JournalRecord:
+    """A stored journal entry as the pure record the journal views read."""
     return JournalRecord(
         seat=str(row.seat_id),
         seq=row.seq,

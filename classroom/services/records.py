@@ -17,6 +17,7 @@ from classroom import game
 from classroom.cards import Card
 from classroom.game import Event
 from classroom.journal import JournalRecord
+from classroom.services.lesson import journal_record
 from classroom.store.models import ClassPeriod, DealerVerdict, Group, JournalEntry, Round
 
 __all__ = ["ClassRecord", "GroupRecord", "Mismatch", "RecordServices", "RoundRecord"]
@@ -152,21 +153,9 @@ def _round_record(db: Session, row: Round) -> RoundRecord:
         started_at=stamp(row.created_at),
         events=tuple(game.event_from_dict(event.data) for event in row.events),
         times={event.seq: stamp(event.created_at) for event in row.events},
-        journal=tuple(_journal(entry) for entry in entries),
+        journal=tuple(journal_record(entry) for entry in entries),
         mismatches=tuple(
             Mismatch(v.seq, Card.parse(v.card) if v.card else None, v.given, v.expected)
             for v in verdicts
         ),
-    )
-
-
-def _journal(row: JournalEntry) -> JournalRecord:
-    return JournalRecord(
-        seat=str(row.seat_id),
-        seq=row.seq,
-        text=row.text,
-        confidence=row.confidence,
-        test_card=Card.parse(row.test_card) if row.test_card else None,
-        predicted_accepted=row.predicted_accepted,
-        written_at=stamp(row.created_at),
     )

@@ -71,19 +71,14 @@ def reveal_all(class_id: int) -> Response:
 def hint_all(class_id: int) -> Response:
     """The same hint for every group that is playing a round."""
     form = HintForm()
-    page = url_for("teacher.show_class", class_id=class_id)
     if form.validate_on_submit():
-        text = form.text.data
-        changes = [
-            attempt(partial(classroom().give_hint, me(), group_id, text))
-            for group_id in _playing(class_id)
-        ]
-        _announce_all(
-            changes,
+        _for_each_playing(
+            class_id,
+            partial(_hint, text=form.text.data),
             lambda n: ngettext("Hint given to %(num)d group.", "Hint given to %(num)d groups.", n),
         )
     form_problems(form)
-    return back(form.next.data, page)
+    return back(form.next.data, url_for("teacher.show_class", class_id=class_id))
 
 
 @teacher.post("/classes/<int:class_id>/end-rounds")
@@ -91,35 +86,35 @@ def hint_all(class_id: int) -> Response:
 def end_all_rounds(class_id: int) -> Response:
     """End the round of every group that is playing one."""
     form = ActionForm()
-    page = url_for("teacher.show_class", class_id=class_id)
     if form.validate_on_submit():
-        changes = [
-            attempt(partial(classroom().end_round, me(), group_id))
-            for group_id in _playing(class_id)
-        ]
-        _announce_all(
-            changes, lambda n: ngettext("%(num)d round ended.", "%(num)d rounds ended.", n)
+        _for_each_playing(
+            class_id,
+            lambda group_id: classroom().end_round(me(), group_id),
+            lambda n: ngettext("%(num)d round ended.", "%(num)d rounds ended.", n),
         )
     form_problems(form)
-    return back(form.next.data, page)
+    return back(form.next.data, url_for("teacher.show_class", class_id=class_id))
 
 
-def _playing(class_id: int) -> list[int]:
-    """The groups of the class whose round is under way."""
-    return [
+def _hint(group_id: int, *, text: str) -> Change:
+    return classroom().give_hint(me(), group_id, text)
+
+
+def _for_each_playing(
+    class_id: int, act: Callable[[int], Change], done: Callable[[int], str]
+) -> None:
+    """Apply `act` to every group whose round is under way; say how many it reached."""
+    playing = [
         group.group_id
         for group in own_class(class_id).groups
         if group.state is not None and not group.state.is_over
     ]
-
-
-def _announce_all(changes: list[Change | None], done: Callable[[int], str]) -> None:
-    applied = [change for change in changes if change is not None]
+    applied = [c for c in (attempt(partial(act, group_id)) for group_id in playing) if c]
     for change in applied:
         announce(change)
     if applied:
         flash(done(len(applied)), "ok")
-    elif not changes:
+    elif not playing:
         flash(_("No group is playing a round."), "error")
 
 
