@@ -7,7 +7,7 @@ from datetime import datetime
 from gettext import gettext as _
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, joinedload, selectinload, sessionmaker
 
 from classroom.game import Event, RoundState
 from classroom.services.errors import NotFound
@@ -30,7 +30,11 @@ class ReadingServices:
     def group_snapshot(self, group_id: int, *, events_after: int | None = None) -> GroupSnapshot:
         """The group now; with `events_after`, `events` holds the events after that seq."""
         with self.sessions() as db:
-            group = db.get(Group, group_id)
+            group = db.get(
+                Group,
+                group_id,
+                options=[joinedload(Group.class_period), selectinload(Group.seats)],
+            )
             if group is None:
                 raise NotFound(_("There is no such group."))
             return self._group_snapshot(db, group, events_after)

@@ -17,7 +17,7 @@ from gettext import gettext as _
 from typing import Literal
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, joinedload, sessionmaker
 
 from classroom import game
 from classroom.cards import Card, secure_random
@@ -26,7 +26,7 @@ from classroom.rules import Rule, compile_rule
 from classroom.scoring import next_dealer
 from classroom.services.classes import SeatRef
 from classroom.services.errors import Conflict, NotFound
-from classroom.store.models import AppliedAction, ClassPeriod, Group, Round, RoundEvent, Seat
+from classroom.store.models import AppliedAction, Group, Round, RoundEvent, Seat
 
 __all__ = ["Action", "Change", "RoundServices"]
 
@@ -82,8 +82,13 @@ class RoundServices:
 
     # --- reading ---------------------------------------------------------------------------
     def current_round(self, db: Session, group_id: int) -> Round | None:
-        """The group's latest round."""
-        query = select(Round).where(Round.group_id == group_id).order_by(Round.number.desc())
+        """The group's latest round, with its group and class loaded in the same query."""
+        query = (
+            select(Round)
+            .where(Round.group_id == group_id)
+            .order_by(Round.number.desc())
+            .options(joinedload(Round.group).joinedload(Group.class_period))
+        )
         return db.scalars(query.limit(1)).first()
 
     def round_state(self, db: Session, round_row: Round) -> RoundState:
@@ -227,8 +232,7 @@ class RoundServices:
         round_row = self.current_round(db, group_id)
         if round_row is None:
             raise NotFound(_("The round has not started yet."))
-        period = db.get(Group, group_id).class_period  # type: ignore[union-attr]
-        if isinstance(period, ClassPeriod) and period.ended_at is not None:
+        if round_row.group.class_period.ended_at is not None:
             raise Conflict(_("This class has ended."))
         return round_row
 
