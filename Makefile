@@ -3,10 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-# Chromium drives the browser tests; poppler's pdftoppm renders printables in the tests.
-SYSTEM_TOOLS := chromium:chromium pdftoppm:poppler-utils
-
-.PHONY: run test lint typecheck unit bench system-packages clean
+.PHONY: run test lint typecheck unit unit-postgresql bench system-packages clean
 
 include Makefile.browser
 
@@ -24,18 +21,12 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@
 
-# Installs what is missing with apt-get when running as root on Debian; elsewhere it says what
-# to install (and the tests that need it skip, except under CI=true where they fail).
+# Chromium, poppler, PostgreSQL, Redis and nginx for the tests: see the script.
 system-packages:
-	@missing=""; for pair in $(SYSTEM_TOOLS); do \
-		command -v $${pair%%:*} >/dev/null 2>&1 || missing="$$missing $${pair##*:}"; \
-	done; \
-	if [ -z "$$missing" ]; then exit 0; fi; \
-	if [ "$$(id -u)" = 0 ] && [ -f /etc/debian_version ]; then \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
-	else \
-		echo "missing system packages:$$missing (install them for the browser and PDF tests)"; \
-	fi
+	@sh scripts/system-packages.sh
+
+# PostgreSQL for the second pass of the tests; Debian's package keeps pg_ctl off the PATH.
+HAVE_POSTGRES := command -v pg_ctl >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1
 
 lint: $(STAMP)
 	$(BIN)/ruff check classroom printables tests bench
@@ -46,6 +37,19 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	$(BIN)/pytest -q
+	@$(MAKE) --no-print-directory unit-postgresql
+
+# The suite again on a throwaway PostgreSQL server (tests/conftest.py starts it), browser tests
+# left out; where PostgreSQL is missing it is skipped, except under CI=true where that fails.
+unit-postgresql: $(STAMP)
+	@if $(HAVE_POSTGRES); then \
+		CLASSROOM_TEST_DATABASE=postgresql $(BIN)/pytest -q -p no:cacheprovider \
+			tests/unit tests/web tests/realtime; \
+	elif [ "$$CI" = true ]; then \
+		echo "PostgreSQL is missing (make system-packages)"; exit 1; \
+	else \
+		echo "PostgreSQL is missing: the PostgreSQL pass is skipped (make system-packages)"; \
+	fi
 
 bench: $(STAMP) vendor
 	$(BIN)/python -m bench

@@ -46,11 +46,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     from classroom.purging import add_purge_command
     from classroom.serve import add_commands
+    from classroom.store.migrate import add_db_commands
     from printables.cli import add_print_commands
 
     add_commands(commands)
     add_print_commands(commands)
     add_purge_command(commands)
+    add_db_commands(commands)
     return parser
 
 

@@ -23,6 +23,7 @@ from classroom.rules.library import LibraryError, find_rule
 from classroom.scoring import seating
 from classroom.services.classes import SeatRef
 from classroom.services.errors import Conflict, Forbidden, Invalid
+from classroom.services.locking import lock_group, retry_once
 from classroom.services.rounds import Change, compiled
 from classroom.store.models import AppliedAction, DealerVerdict, Group, Round
 
@@ -68,10 +69,12 @@ class DealingServices:
     _deal: Callable[[Session, Group, Round, Sequence[str]], Change]
     _append: Callable[..., None]
 
+    @retry_once
     def choose_rule(self, seat: SeatRef, choice: RuleChoice, action_id: str) -> Change:
         """The dealing seat sets the secret rule; the cards are dealt at once."""
         rule_text, rule_kind, rule_id = _checked_rule(choice)
         with self.group_lock(seat.group_id), self.sessions.begin() as db:
+            lock_group(db, seat.group_id)
             if _seen(db, seat, action_id):
                 return Change(seat.group_id, seat.class_id, (), duplicate=True)
             group = db.get(Group, seat.group_id)
@@ -92,11 +95,13 @@ class DealingServices:
             )
             return self._deal(db, group, new_round, seating(participants, number))
 
+    @retry_once
     def judge_as_dealer(
         self, seat: SeatRef, verdict: Verdict, action_id: str
     ) -> Change | VerdictCheck:
         """Apply the dealer's verdict, unless the rule disagrees and it is not confirmed."""
         with self.group_lock(seat.group_id), self.sessions.begin() as db:
+            lock_group(db, seat.group_id)
             if _seen(db, seat, action_id):
                 return Change(seat.group_id, seat.class_id, (), duplicate=True)
             round_row = self._dealt_round(db, seat)

@@ -1,7 +1,9 @@
 """Playing rounds: every action is checked by the engine, appended to the log, then announced.
 
-Writes to one group are serialized by a lock per group inside the process and by the unique
-(round, seq) key in the database. The state of a round is cached, and caught up from the log
+Writes to one group are serialized by a lock per group inside the process, by a lock on the
+group in the database across processes (`locking.lock_group`, taken before anything is read),
+and guarded by the unique (round, seq) key, a violation of which retries the use case once.
+The state of a round is cached, and caught up from the log
 before every use, so a restarted server (or another process) continues exactly where it was.
 """
 
@@ -26,6 +28,7 @@ from classroom.rules import Rule, compile_rule
 from classroom.scoring import next_dealer
 from classroom.services.classes import SeatRef
 from classroom.services.errors import Conflict, NotFound
+from classroom.services.locking import lock_group, retry_once
 from classroom.store.models import AppliedAction, Group, Round, RoundEvent, Seat
 
 __all__ = ["Action", "Change", "RoundServices"]
@@ -115,9 +118,11 @@ class RoundServices:
         return tuple(game.event_from_dict(data) for data in rows)
 
     # --- writing ---------------------------------------------------------------------------
+    @retry_once
     def start_round(self, teacher_id: int, group_id: int) -> Change:
         """Start a group's next round: the app deals now, or a student dealer picks a rule."""
         with self.group_lock(group_id), self.sessions.begin() as db:
+            lock_group(db, group_id)
             group = self.own_group(db, teacher_id, group_id)
             previous = self.current_round(db, group_id)
             if previous is not None and not self.round_state(db, previous).is_over:
@@ -149,9 +154,11 @@ class RoundServices:
         self._append(db, new_round, events)
         return Change(group.id, period.id, events)
 
+    @retry_once
     def act(self, seat: SeatRef, action: Action) -> Change:
         """Apply a student's action once, however often the tablet sends it."""
         with self.group_lock(seat.group_id), self.sessions.begin() as db:
+            lock_group(db, seat.group_id)
             if db.get(AppliedAction, (seat.seat_id, action.action_id)) is not None:
                 return Change(seat.group_id, seat.class_id, (), duplicate=True)
             round_row = self._running_round(db, seat.group_id)
@@ -197,10 +204,12 @@ class RoundServices:
             teacher_id, group_id, lambda state: game.end_round(state, "ended by the teacher")
         )
 
+    @retry_once
     def _teacher_command(
         self, teacher_id: int, group_id: int, command: Callable[[RoundState], tuple[Event, ...]]
     ) -> Change:
         with self.group_lock(group_id), self.sessions.begin() as db:
+            lock_group(db, group_id)
             group = self.own_group(db, teacher_id, group_id)
             round_row = self._running_round(db, group_id)
             state = self.round_state(db, round_row)
@@ -208,9 +217,11 @@ class RoundServices:
             self._append(db, round_row, events, state)
             return Change(group_id, group.class_id, events)
 
+    @retry_once
     def set_revealed(self, teacher_id: int, group_id: int, revealed: bool) -> Change:
         """Show (or hide again) the group's secret rule to its students and the projector."""
         with self.group_lock(group_id), self.sessions.begin() as db:
+            lock_group(db, group_id)
             group = self.own_group(db, teacher_id, group_id)
             group.rule_revealed = revealed
             return Change(group_id, group.class_id, ())

@@ -9,10 +9,12 @@ from typing import Any
 
 from flask import Flask, Response
 from flask_babel import get_locale
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from classroom.resources import data_dir
 from classroom.services import Classroom
-from classroom.store import connect, create_schema
+from classroom.store import connect
+from classroom.store.migrate import upgrade
 from classroom.web.config import default_config
 from classroom.web.extensions import babel, csrf, socketio
 
@@ -39,7 +41,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(default_config(Path(app.instance_path)))
     app.config.from_mapping(test_config or {})
     sessions = connect(app.config["DATABASE_URL"])
-    create_schema(sessions.kw["bind"])
+    upgrade(sessions.kw["bind"])  # a new or older database is brought to the newest schema
     rng = app.config.get("SHUFFLE_SEED")
     app.extensions["classroom"] = Classroom(
         sessions, rng=random.Random(rng) if rng is not None else None
@@ -56,6 +58,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         max_http_buffer_size=16 * 1024,
     )
     app.after_request(_security_headers)
+    proxies = int(app.config.get("TRUSTED_PROXIES", 0))
+    if proxies:
+        # Behind nginx every request comes from the proxy; per-address login limits need the
+        # address the proxy saw, and secure cookies need the scheme the browser used.
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies
+        )
     app.context_processor(lambda: {"locale": str(get_locale() or "en")})
     return app
 

@@ -35,5 +35,12 @@ def default_config(instance: Path) -> dict[str, Any]:
         "BABEL_DEFAULT_LOCALE": "en",
         "PUBLIC_URL": os.environ.get("CLASSROOM_PUBLIC_URL", ""),
         "LOGIN_ATTEMPTS": 5,
+        # How many reverse proxies (nginx) stand in front of the server; 0 when none.
+        "TRUSTED_PROXIES": _count(os.environ.get("CLASSROOM_TRUSTED_PROXIES", "0")),
         "LOGIN_WINDOW_SECONDS": 300,
     }
+
+
+def _count(text: str) -> int:
+    """A small non-negative number from the environment; anything else counts as 0."""
+    return int(text) if text.isdigit() and int(text) < 10 else 0

@@ -1,16 +1,45 @@
 """Which seats have a tablet open: a count of /play connections per seat (a seat may have
-several tabs). Kept in memory, per app and per process: with several server processes behind a
-Redis queue each would see only its own tablets (sharing the counts would need Redis; not done).
+several tabs).
+
+One process: the counts live in memory (`Presence`). Several processes behind a Redis queue
+(`CLASSROOM_REDIS_URL`): each process still counts its own connections in memory, and mirrors
+them to Redis (`SharedPresence`) so that every process sees the seats of all:
+
+- one hash per process, ``classroom:presence:<process id>``, seat id -> connections here;
+- a sorted set ``classroom:presence:live`` of process ids scored by their last heartbeat.
+
+A heartbeat thread rewrites the process's hash and refreshes both every `HEARTBEAT` seconds;
+the hash expires `TTL` seconds after the last one. `online()` is the union of the hashes of the
+processes heard from within `TTL`. So a process killed with its tablets still "online" stops
+counting after at most `TTL` seconds, and its tablets, reconnected elsewhere, count there.
+Presence only lights dots on the projector: a Redis error is logged and the local counts used.
 """
 
 from __future__ import annotations
 
+import atexit
+import logging
+import os
 import threading
+import time
+import uuid
 from collections import Counter
+from typing import TYPE_CHECKING, Any
 
 from flask import current_app
 
-__all__ = ["Presence", "connected", "disconnected", "online"]
+if TYPE_CHECKING:
+    from redis import Redis
+
+__all__ = ["Presence", "SharedPresence", "connected", "disconnected", "online"]
+
+PREFIX = "classroom:presence:"
+LIVE = PREFIX + "live"
+HEARTBEAT = 5.0
+TTL = 15
+
+log = logging.getLogger(__name__)
+_creating = threading.Lock()
 
 
 class Presence:
@@ -24,6 +53,7 @@ class Presence:
         """One more connection for the seat."""
         with self._lock:
             self._counts[seat_id] += 1
+            self._changed(seat_id, self._counts[seat_id])
 
     def disconnected(self, seat_id: int) -> None:
         """One connection fewer (never below zero)."""
@@ -32,6 +62,12 @@ class Presence:
                 del self._counts[seat_id]
             else:
                 self._counts[seat_id] -= 1
+            self._changed(seat_id, self._counts.get(seat_id, 0))
+
+    def local(self) -> set[int]:
+        """The seat ids with a connection to this process."""
+        with self._lock:
+            return set(self._counts)
 
     def online(self) -> set[int]:
         """The seat ids with at least one connection.
@@ -41,13 +77,109 @@ class Presence:
         >>> presence.online()
         {3}
         """
+        return self.local()
+
+    def _changed(self, seat_id: int, count: int) -> None:
+        """Called under the lock after a seat's count changed (a hook for `SharedPresence`)."""
+
+
+class SharedPresence(Presence):
+    """`Presence` mirrored to Redis, so that `online()` covers every server process."""
+
+    def __init__(self, client: Redis, process_id: str | None = None) -> None:
+        super().__init__()
+        self.client = client
+        self.process_id = process_id or f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        self.key = PREFIX + self.process_id
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._beat, name="presence-heartbeat", daemon=True)
+        self._thread.start()
+        atexit.register(self.close)
+
+    def _changed(self, seat_id: int, count: int) -> None:
+        pipe = self.client.pipeline(transaction=True)
+        if count:
+            pipe.hset(self.key, str(seat_id), count)
+        else:
+            pipe.hdel(self.key, str(seat_id))
+        self._refresh(pipe)
+        self._run(pipe)
+
+    def _refresh(self, pipe: Any) -> None:
+        pipe.expire(self.key, TTL)
+        pipe.zadd(LIVE, {self.process_id: time.time()})
+        pipe.zremrangebyscore(LIVE, "-inf", time.time() - TTL)
+
+    def heartbeat(self) -> None:
+        """Rewrite this process's hash (it heals a restarted Redis) and say it is alive."""
         with self._lock:
-            return set(self._counts)
+            counts = {str(seat): count for seat, count in self._counts.items()}
+            pipe = self.client.pipeline(transaction=True)
+            pipe.delete(self.key)
+            if counts:
+                pipe.hset(self.key, mapping=counts)  # type: ignore[arg-type]
+            self._refresh(pipe)
+            self._run(pipe)
+
+    def online(self) -> set[int]:
+        """The seat ids with a connection to any live process."""
+        try:
+            processes: list[Any] = self.client.zrangebyscore(LIVE, time.time() - TTL, "+inf")
+            pipe = self.client.pipeline(transaction=False)
+            for process in processes:
+                pipe.hkeys(PREFIX + _text(process))
+            seats = {int(seat) for keys in pipe.execute() for seat in keys}
+        except Exception as error:  # redis.RedisError, without importing redis at load
+            log.warning("presence: Redis unavailable (%s); showing this process only", error)
+            return self.local()
+        return seats | self.local()
+
+    def close(self) -> None:
+        """Stop the heartbeat and forget this process's connections (a clean shutdown)."""
+        if self._stop.is_set():
+            return
+        self._stop.set()
+        atexit.unregister(self.close)
+        try:
+            pipe = self.client.pipeline(transaction=True)
+            pipe.delete(self.key)
+            pipe.zrem(LIVE, self.process_id)
+            pipe.execute()
+        except Exception as error:
+            log.warning("presence: could not clean up in Redis (%s)", error)
+
+    def _beat(self) -> None:
+        while not self._stop.wait(HEARTBEAT):
+            self.heartbeat()
+
+    def _run(self, pipe: Any) -> None:
+        try:
+            pipe.execute()
+        except Exception as error:
+            log.warning("presence: Redis unavailable (%s)", error)
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
+def _new_presence() -> Presence:
+    url = current_app.config.get("REDIS_URL") or os.environ.get("CLASSROOM_REDIS_URL")
+    if not url:
+        return Presence()
+    from redis import Redis
+
+    return SharedPresence(Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2))
 
 
 def _presence() -> Presence:
     # Per app rather than per module: apps in one process (tests) must not share seat ids.
-    presence: Presence = current_app.extensions.setdefault("presence", Presence())
+    presence: Presence | None = current_app.extensions.get("presence")
+    if presence is None:
+        with _creating:  # one heartbeat thread per app, however many tablets connect at once
+            presence = current_app.extensions.get("presence")
+            if presence is None:
+                presence = current_app.extensions["presence"] = _new_presence()
     return presence
 
 
@@ -62,5 +194,5 @@ def disconnected(seat_id: int) -> None:
 
 
 def online() -> set[int]:
-    """The seat ids with a tablet connected to this process."""
+    """The seat ids with a tablet connected to any server process."""
     return _presence().online()

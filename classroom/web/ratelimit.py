@@ -2,16 +2,30 @@
 
 A whole school often shares one public address, so the address alone is never the key: one
 student guessing at one account does not lock every other teacher out.
+
+`LoginLimiter` counts in this process's memory; `RedisLoginLimiter` keeps the same counts in
+Redis, so that every server process behind a load balancer refuses the sixth failure alike
+(chosen by `login_limiter` when `CLASSROOM_REDIS_URL` is set).
 """
 
 from __future__ import annotations
 
+import os
+import secrets
 import threading
 import time
 from collections import defaultdict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["LoginLimiter"]
+if TYPE_CHECKING:
+    from redis import Redis
+
+__all__ = ["LoginLimiter", "RedisLoginLimiter", "login_limiter"]
+
+# The per-username key allows this many times more failures, so a spread-out attack is slowed
+# too without one classroom's typos locking the account for everybody.
+ANYONE_FACTOR = 4
 
 
 class LoginLimiter:
@@ -28,7 +42,7 @@ class LoginLimiter:
 
     def _keys(self, address: str, username: str) -> list[tuple[str, str]]:
         name = username.strip().casefold()
-        # The per-username key allows more, so a spread-out attack is slowed too.
+        # "*" is never an address: it stands for every address at once.
         return [(address, name), ("*", name)]
 
     def _recent(self, key: tuple[str, str], now: float) -> deque[float]:
@@ -42,7 +56,7 @@ class LoginLimiter:
         now = self.clock()
         with self._lock:
             pair, anyone = (self._recent(k, now) for k in self._keys(address, username))
-            return len(pair) >= self.attempts or len(anyone) >= self.attempts * 4
+            return len(pair) >= self.attempts or len(anyone) >= self.attempts * ANYONE_FACTOR
 
     def failed(self, address: str, username: str) -> None:
         """Record one failed attempt."""
@@ -55,3 +69,68 @@ class LoginLimiter:
         """A right password clears this address's failures for the username."""
         with self._lock:
             self._failures.pop(self._keys(address, username)[0], None)
+
+
+class RedisLoginLimiter(LoginLimiter):
+    """The same limits, shared by every process through Redis.
+
+    One sorted set per key holds the failures' times (score) under unique members; a check
+    first drops the members older than the window, then counts. Each set expires one window
+    after its last failure, so nothing is left behind. The clock is the wall clock (processes
+    share it; a monotonic clock is per process). A Redis error is not caught: the login page
+    then fails loudly rather than letting unlimited guesses through.
+    """
+
+    def __init__(
+        self,
+        client: Redis,
+        attempts: int,
+        window: float,
+        clock: Callable[[], float] = time.time,
+        prefix: str = "classroom:login:",
+    ) -> None:
+        super().__init__(attempts, window, clock)
+        self.client = client
+        self.prefix = prefix
+
+    def _redis_keys(self, address: str, username: str) -> list[str]:
+        # An address never holds "|", so "address|name" cannot be mistaken for another pair.
+        return [f"{self.prefix}{where}|{name}" for where, name in self._keys(address, username)]
+
+    def blocked(self, address: str, username: str) -> bool:
+        """True while this address (or everybody) failed too often, on any process."""
+        now = self.clock()
+        pipe = self.client.pipeline(transaction=True)
+        for key in self._redis_keys(address, username):
+            pipe.zremrangebyscore(key, "-inf", now - self.window)
+            pipe.zcard(key)
+        results: list[Any] = pipe.execute()
+        pair, anyone = int(results[1]), int(results[3])
+        return pair >= self.attempts or anyone >= self.attempts * ANYONE_FACTOR
+
+    def failed(self, address: str, username: str) -> None:
+        """Record one failed attempt, seen at once by every process."""
+        now = self.clock()
+        member = f"{now:.6f}:{secrets.token_hex(4)}"
+        pipe = self.client.pipeline(transaction=True)
+        for key in self._redis_keys(address, username):
+            pipe.zadd(key, {member: now})
+            pipe.expire(key, max(1, int(self.window) + 1))
+        pipe.execute()
+
+    def succeeded(self, address: str, username: str) -> None:
+        """A right password clears this address's failures for the username."""
+        self.client.delete(self._redis_keys(address, username)[0])
+
+
+def login_limiter(config: Mapping[str, Any]) -> LoginLimiter:
+    """The limiter for an app's settings: shared through Redis when a Redis URL is set
+    (`REDIS_URL` in the settings, else `CLASSROOM_REDIS_URL`), in memory otherwise."""
+    attempts, window = config["LOGIN_ATTEMPTS"], config["LOGIN_WINDOW_SECONDS"]
+    url = config.get("REDIS_URL") or os.environ.get("CLASSROOM_REDIS_URL")
+    if not url:
+        return LoginLimiter(attempts, window)
+    from redis import Redis
+
+    client = Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+    return RedisLoginLimiter(client, attempts, window)

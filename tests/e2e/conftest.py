@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import fresh_database_url
+
 ROOT = Path(__file__).resolve().parents[2]
 VENDOR_JS = ROOT / "classroom" / "static" / "vendor" / "socket.io.min.js"
 SCREENSHOTS = ROOT / "tests" / "output" / "e2e"
@@ -95,10 +97,10 @@ class Server:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """`classroom serve` on a free port with a fresh SQLite database and a known teacher."""
+    """`classroom serve` on a free port with a fresh database and a known teacher."""
     require_browser()
     folder = tmp_path_factory.mktemp("e2e-server")
-    database = f"sqlite:///{folder / 'classroom.db'}"
+    database = fresh_database_url(folder)
     env = {
         **os.environ,
         "CLASSROOM_DATABASE_URL": database,

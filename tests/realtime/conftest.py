@@ -1,4 +1,4 @@
-"""Fixtures for Socket.IO tests: a real app on a temporary SQLite file, real join forms."""
+"""Fixtures for Socket.IO tests: a real app on a temporary database, real join forms."""
 
 from __future__ import annotations
 
@@ -100,8 +100,9 @@ class Lesson:
 
 
 @pytest.fixture
-def database(tmp_path) -> str:
-    return f"sqlite:///{tmp_path / 'classroom.db'}"
+def database(database_url: str) -> str:
+    """The test's database URL (SQLite, or PostgreSQL under CLASSROOM_TEST_DATABASE)."""
+    return database_url
 
 
 @pytest.fixture

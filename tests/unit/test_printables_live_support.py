@@ -1,4 +1,4 @@
-"""Helpers for the class pack and game report tests: a real class on a temporary SQLite database,
+"""Helpers for the class pack and game report tests: a real class on a temporary database,
 built and played through the services. No tests here."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from classroom.game import Options, RoundState
 from classroom.rules import compile_rule
 from classroom.services import Action, Classroom, GroupSetup, SeatRef
 from classroom.store import connect, create_schema
+from tests.conftest import fresh_database_url
 
 LIBRARY_RULE = "alternate-colors"
 CUSTOM_RULE = "card.rank > prev.rank or card.suit == prev.suit"
@@ -72,8 +73,9 @@ class LiveClass:
 
 
 def live_service(folder: Path, *, seed: int = 7) -> Classroom:
-    """The services on a fresh SQLite file in `folder`, shuffles seeded."""
-    sessions = connect(f"sqlite:///{folder / 'classroom.db'}")
+    """The services on a fresh database (a SQLite file in `folder`, or PostgreSQL under
+    CLASSROOM_TEST_DATABASE), shuffles seeded."""
+    sessions = connect(fresh_database_url(folder))
     create_schema(sessions.kw["bind"])
     return Classroom(sessions, rng=random.Random(seed))
 

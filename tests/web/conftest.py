@@ -97,13 +97,13 @@ TEMPLATES = SharedBytecode()
 
 
 @pytest.fixture
-def app(tmp_path: Any) -> Flask:
-    """The app on a fresh SQLite file, CSRF on, shuffles seeded."""
+def app(database_url: str) -> Flask:
+    """The app on a fresh database (see tests/conftest.py), CSRF on, shuffles seeded."""
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test secret",
-            "DATABASE_URL": f"sqlite:///{tmp_path / 'classroom.db'}",
+            "DATABASE_URL": database_url,
             "SHUFFLE_SEED": 1,
             "PUBLIC_URL": "",
         }

@@ -96,3 +96,36 @@ def test_actions_send_visitors_to_the_login(client: Browser, url: str) -> None:
     response = client.post(url)
     assert response.status_code == 302
     assert response.location.startswith("/teacher/login")
+
+
+def test_behind_a_trusted_proxy_the_limit_counts_the_forwarded_address(tmp_path) -> None:
+    from classroom.web import create_app
+
+    app = create_app(
+        {
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'proxy.db'}",
+            "SECRET_KEY": "x",
+            "TESTING": True,
+            "WTF_CSRF_ENABLED": False,
+            "TRUSTED_PROXIES": 1,
+        }
+    )
+    client = app.test_client()
+    for _ in range(5):
+        client.post(
+            "/teacher/login",
+            data={"username": "ana", "password": "wrong-one"},
+            headers={"X-Forwarded-For": "203.0.113.7"},
+        )
+    blocked = client.post(
+        "/teacher/login",
+        data={"username": "ana", "password": "wrong-one"},
+        headers={"X-Forwarded-For": "203.0.113.7"},
+    )
+    other = client.post(
+        "/teacher/login",
+        data={"username": "ana", "password": "wrong-one"},
+        headers={"X-Forwarded-For": "203.0.113.8"},
+    )
+    assert blocked.status_code == 429
+    assert other.status_code == 401

@@ -15,11 +15,12 @@ from classroom.web.teacher.forms import LoginForm
 
 
 def _limiter() -> LoginLimiter:
-    limiter = current_app.extensions.get("login_limiter")
+    """The app's limiter: shared through Redis when CLASSROOM_REDIS_URL is set."""
+    from classroom.web.ratelimit import login_limiter
+
+    limiter: LoginLimiter | None = current_app.extensions.get("login_limiter")
     if limiter is None:
-        limiter = LoginLimiter(
-            current_app.config["LOGIN_ATTEMPTS"], current_app.config["LOGIN_WINDOW_SECONDS"]
-        )
+        limiter = login_limiter(current_app.config)
         current_app.extensions["login_limiter"] = limiter
     return limiter
 

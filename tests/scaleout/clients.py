@@ -1,0 +1,184 @@
+"""Clients of a scaled-out classroom: tablets and projectors over real websockets
+(python-socketio), a teacher over real HTTP (urllib with a cookie jar)."""
+
+from __future__ import annotations
+
+import contextlib
+import http.cookiejar
+import re
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Callable
+from typing import Any
+
+import socketio
+
+WAIT_SECONDS = 15.0
+
+
+class Listener:
+    """A socket.io client that records what it receives and can wait for a condition."""
+
+    namespace = "/"
+
+    def __init__(self, transports: list[str] | None = None, **options: Any) -> None:
+        """`transports`: websocket only unless told; `options` go to `socketio.Client`."""
+        self.client = socketio.Client(reconnection=False, **options)
+        self.transports = transports or ["websocket"]
+        self.received: list[tuple[str, Any]] = []
+        self._changed = threading.Condition()
+
+    def _record(self, name: str) -> Callable[[Any], None]:
+        def handler(payload: Any = None) -> None:
+            with self._changed:
+                self.received.append((name, payload))
+                self._absorb(name, payload)
+                self._changed.notify_all()
+
+        return handler
+
+    def _absorb(self, name: str, payload: Any) -> None:
+        """Keep what a subclass tracks (called under the lock)."""
+
+    def listen(self, *names: str) -> None:
+        for name in names:
+            self.client.on(name, self._record(name), namespace=self.namespace)
+
+    def connect(self, base_url: str, auth: dict[str, Any]) -> None:
+        self.client.connect(
+            base_url,
+            namespaces=[self.namespace],
+            auth=auth,
+            transports=self.transports,
+            wait_timeout=WAIT_SECONDS,
+        )
+
+    def wait_for(self, condition: Callable[[], bool], what: str) -> None:
+        """Block until `condition()` holds (checked on every message), at most WAIT_SECONDS."""
+        deadline = time.monotonic() + WAIT_SECONDS
+        with self._changed:
+            while not condition():
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"timed out waiting for {what}; got {self.received!r}")
+                self._changed.wait(left)
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):  # a client of a killed server may be gone already
+            self.client.disconnect()
+
+
+def close_all(clients: list[Listener]) -> None:
+    """Disconnect every client at once: each waits up to seconds for its close handshake."""
+    closing = [threading.Thread(target=client.close) for client in clients]
+    for thread in closing:
+        thread.start()
+    for thread in closing:
+        thread.join(timeout=WAIT_SECONDS)
+
+
+class Tablet(Listener):
+    """A student's tablet on /play: its seat token, the events and states it received."""
+
+    namespace = "/play"
+
+    def __init__(self, token: str, transports: list[str] | None = None, **options: Any) -> None:
+        super().__init__(transports, **options)
+        self.token = token
+        self.state: dict[str, Any] = {}
+        self.seqs: list[int] = []
+        self.listen("events", "state", "journal", "problem")
+
+    def _absorb(self, name: str, payload: Any) -> None:
+        if name == "state":
+            self.state = payload
+        elif name == "events":
+            self.seqs.extend(event["seq"] for event in payload)
+
+    def join(self, base_url: str, round_number: int = 0, last_seq: int = 0) -> Tablet:
+        """Connect with the token and the (round, seq) already seen; wait for the state."""
+        auth = {"token": self.token, "round": round_number, "last_seq": last_seq}
+        self.connect(base_url, auth)
+        self.wait_for(lambda: bool(self.state), "the first state")
+        return self
+
+    def act(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """Send an action; the server's acknowledgement."""
+        answer: dict[str, Any] = self.client.call(
+            "act", payload, namespace=self.namespace, timeout=WAIT_SECONDS
+        )
+        return answer
+
+    def wait_seq(self, seq: int) -> None:
+        self.wait_for(lambda: self.state.get("seq", 0) >= seq, f"state seq {seq}")
+
+
+class Projector(Listener):
+    """A projector page on /projector: the newest `class` view."""
+
+    namespace = "/projector"
+
+    def __init__(self, token: str) -> None:
+        super().__init__()
+        self.token = token
+        self.view: dict[str, Any] = {}
+        self.listen("class")
+
+    def _absorb(self, name: str, payload: Any) -> None:
+        self.view = payload
+
+    def join(self, base_url: str) -> Projector:
+        self.connect(base_url, {"token": self.token})
+        self.wait_for(lambda: bool(self.view), "the first class view")
+        return self
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+CSRF_TAG = re.compile(r'<(?:input|meta)[^>]*name="csrf[-_]token"[^>]*>')
+CSRF_VALUE = re.compile(r'(?:value|content)="([^"]+)"')
+
+
+class Teacher:
+    """A teacher's browser: one cookie jar, used against any server process."""
+
+    def __init__(self) -> None:
+        self.cookies = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(self.cookies), _NoRedirect()
+        )
+
+    def request(self, url: str, data: dict[str, Any] | None = None) -> tuple[int, str]:
+        """GET (or POST a form); the status and body, redirects not followed."""
+        body = urllib.parse.urlencode(data).encode() if data is not None else None
+        try:
+            with self.opener.open(url, data=body, timeout=WAIT_SECONDS) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode(errors="replace")
+
+    def csrf(self, url: str) -> str:
+        status, page = self.request(url)
+        assert status == 200, (status, page[:500])
+        tag = CSRF_TAG.search(page)
+        found = CSRF_VALUE.search(tag.group(0)) if tag else None
+        assert found, f"no CSRF token on {url}"
+        return found.group(1)
+
+    def login(self, base_url: str, username: str, password: str) -> int:
+        """Post the login form; 302 on success, 401 wrong, 429 blocked."""
+        token = self.csrf(f"{base_url}/teacher/login")
+        form = {"csrf_token": token, "username": username, "password": password}
+        return self.request(f"{base_url}/teacher/login", form)[0]
+
+    def judge(self, base_url: str, group_id: int, guess: int, right: bool) -> int:
+        """The verdict on a pending guess, posted the way the panel's buttons do."""
+        token = self.csrf(f"{base_url}/teacher/")
+        form = {"csrf_token": token, "right": "1" if right else "0", "guess": guess, "next": ""}
+        return self.request(f"{base_url}/teacher/groups/{group_id}/judge", form)[0]
