@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
+import os
 import random
 import shutil
 import threading
@@ -33,6 +35,8 @@ from bench.school import (
     Tablet,
     baseline,
     class_sizes,
+    come_back,
+    listen_overflows,
     relay_school,
     seat_classes,
     server_seqs,
@@ -41,6 +45,10 @@ from bench.school import (
 PACE = (5.0, 15.0)
 BURST_PACE = (0.5, 1.5)
 SETTLE_SECONDS = 5.0
+BELL_PATIENCE = 60.0
+
+# The engine.io client logs "packet queue is empty, aborting" for every socket closed at once.
+logging.getLogger("engineio.client").setLevel(logging.CRITICAL)
 
 
 @dataclass(frozen=True)
@@ -56,7 +64,15 @@ class Settings:
     bell_tablets: int = 300
 
 
-QUICK = Settings(steady_s=20, burst_s=8, big_s=8, baseline_steady_s=15)
+QUICK = Settings(
+    steady_s=15,
+    burst_s=6,
+    big_s=6,
+    baseline_steady_s=8,
+    classes=4,
+    big_tablets=250,
+    bell_tablets=120,
+)
 
 
 @dataclass
@@ -211,42 +227,46 @@ def _arrivals(crowd: Crowd, plays: list[Play]) -> dict[str, Any]:
     }
 
 
-def _commute(tablet: Tablet, port: int, leave: float, back: float, target: int) -> float | str:
+def _commute(
+    tablet: Tablet, port: int, leave: float, back: float, target: int, failures: list[str]
+) -> float | str:
     """Leave at `leave`, come back at `back`; when the current state was back (or what failed)."""
     time.sleep(max(0.0, leave - time.perf_counter()))
     tablet.disconnect()
     time.sleep(max(0.0, back - time.perf_counter()))
     try:
-        tablet.reconnect(port)
-    except Exception as error:
-        return f"{type(error).__name__}: {error}"[:120]
-    deadline = back + 30
+        failures.extend(come_back(tablet, port, back + BELL_PATIENCE))
+    except TimeoutError as error:
+        return str(error)
+    deadline = back + BELL_PATIENCE
     while tablet.state.get("seq") != target or not tablet.state_arrived.is_set():
         if time.perf_counter() > deadline:
-            return f"state seq {tablet.state.get('seq')} is not the server's after 30 s"
+            return f"state seq {tablet.state.get('seq')} is not the server's in time"
         time.sleep(0.005)
     return time.perf_counter()
 
 
 def ring_bell(crowd: Crowd, seqs: dict[int, int], count: int, seed: int) -> dict[str, Any]:
-    """`count` tablets drop and reconnect within 2 s with (round, last_seq)."""
+    """`count` tablets drop and reconnect within 2 s with (round, last_seq), retrying as
+    socket.io-client does (every second) for up to BELL_PATIENCE seconds."""
     rng = random.Random(seed)
     chosen = [t for t in crowd.everyone() if t not in crowd.failed][:count]
     duplicates_before = sum(t.duplicates() for t in chosen)
     bell = time.perf_counter() + 0.2
     plan = [(leave, rng.uniform(leave, 2.0)) for leave in (rng.uniform(0, 1) for _ in chosen)]
-    outcomes: list[float | str] = ["not back in 45 s"] * len(chosen)
+    outcomes: list[float | str] = ["not back in time"] * len(chosen)
+    failures: list[str] = []
 
     def commute(n: int) -> None:
         leave, back = plan[n]
         target = seqs[chosen[n].group_id]
-        outcomes[n] = _commute(chosen[n], crowd.port, bell + leave, bell + back, target)
+        outcomes[n] = _commute(chosen[n], crowd.port, bell + leave, bell + back, target, failures)
 
     threads = [threading.Thread(target=commute, args=(n,), daemon=True) for n in range(len(chosen))]
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(timeout=max(0.1, bell + 45 - time.perf_counter()))
+        thread.join(timeout=max(0.1, bell + BELL_PATIENCE + 10 - time.perf_counter()))
     back = {n: o for n, o in enumerate(outcomes) if isinstance(o, float)}
     errors = [str(o) for o in outcomes if not isinstance(o, float)]
     return {
@@ -254,6 +274,8 @@ def ring_bell(crowd: Crowd, seqs: dict[int, int], count: int, seed: int) -> dict
         "back_with_current_state": len(back),
         "all_back_s": round(max(back.values()) - bell, 2) if back and not errors else None,
         **_figures([moment - bell - plan[n][1] for n, moment in back.items()], "reconnect"),
+        "failed_attempts": len(failures),
+        "connect_errors": dict(Counter(failures)),
         "duplicated": sum(t.duplicates() for t in chosen) - duplicates_before,
         "errors": len(errors),
         "error_kinds": dict(Counter(e[:80] for e in errors)),
@@ -262,9 +284,16 @@ def ring_bell(crowd: Crowd, seqs: dict[int, int], count: int, seed: int) -> dict
 
 def _measured(process: Popen[bytes], action: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     """Run one scenario while sampling the server process."""
+    overflows = listen_overflows()
+    client = ProcessProbe(os.getpid(), every=60)
     with ProcessProbe(process.pid) as probe:
         figures = action()
-    return {**figures, "server": probe.figures()}
+    return {
+        **figures,
+        "server": probe.figures(),
+        "client_cpu_s": client.figures()["cpu_s"],
+        "listen_overflows": listen_overflows() - overflows,
+    }
 
 
 def _target(app: bool, sizes: list[int], port: int) -> tuple[School, Any, str]:
@@ -361,6 +390,9 @@ def _line(name: str, result: dict[str, Any]) -> str:
         f"lost {result.get('lost_tablet', 0)}+{result.get('lost_projector', 0)} "
         f"dup {result.get('duplicated', 0)} errors {result.get('errors', 0)}"
     )
+    for key in ("connect_errors", "error_kinds"):
+        if result.get(key):
+            parts.append(f"{key}: {result[key]}")
     parts.append(
         f"server {server.get('cpu_s')} cpu-s, {server.get('rss_mb')} MB, "
         f"{server.get('threads')} threads, {server.get('fds')} fds"

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -113,6 +114,19 @@ def baseline(port: int) -> Iterator[subprocess.Popen[bytes]]:
         process.wait(timeout=10)
 
 
+def _close(client: socketio.Client) -> None:
+    """Disconnect as a browser tab does: send the close frame, don't wait for the echo.
+
+    websocket-client's `close()` waits up to 3 s for the server's close frame, which the
+    client's own read loop usually takes first; that would make every disconnect last 3 s.
+    """
+    websocket = getattr(client.eio, "ws", None)
+    if websocket is not None:
+        websocket.close = partial(websocket.close, timeout=0)
+    with suppress(Exception):  # closing up must not stop on one socket
+        client.disconnect()
+
+
 class Tablet:
     """One simulated tablet of a group: a /play client, its latest state and event arrivals."""
 
@@ -154,8 +168,7 @@ class Tablet:
 
     def disconnect(self) -> None:
         """Close the socket; never raises."""
-        with suppress(Exception):  # closing up must not stop on one socket
-            self.client.disconnect()
+        _close(self.client)
 
     def duplicates(self) -> int:
         """How many event seqs arrived more than once."""
@@ -201,8 +214,7 @@ class Projector:
 
     def disconnect(self) -> None:
         """Close the socket; never raises."""
-        with suppress(Exception):  # closing up must not stop on one socket
-            self.client.disconnect()
+        _close(self.client)
 
     def _on_class(self, view: dict[str, Any]) -> None:
         """Layout size (mainline + sideline) per group: each play adds exactly one card."""
@@ -332,3 +344,27 @@ class ProcessProbe:
             self.peak["rss_mb"] = round(max(self.peak["rss_mb"], rss), 1)
             self.peak["threads"] = max(self.peak["threads"], int(values["Threads"]))
             self.peak["fds"] = max(self.peak["fds"], fds)
+
+
+def listen_overflows() -> int:
+    """The kernel's count of connections dropped because a listen queue was full (all sockets)."""
+    lines = [line.split() for line in Path("/proc/net/netstat").read_text().splitlines()]
+    for names, values in zip(lines[::2], lines[1::2], strict=False):
+        if names[0] == "TcpExt:":
+            counts = dict(zip(names[1:], values[1:], strict=True))
+            return int(counts.get("ListenOverflows", 0)) + int(counts.get("ListenDrops", 0))
+    return 0
+
+
+def come_back(tablet: Tablet, port: int, deadline: float) -> list[str]:
+    """Reconnect as socket.io-client does: retry every second until `deadline`; the failures."""
+    failures: list[str] = []
+    while True:
+        try:
+            tablet.reconnect(port)
+            return failures
+        except Exception as error:
+            failures.append(f"{type(error).__name__}: {error}"[:80])
+            if time.perf_counter() + 1 > deadline:
+                raise TimeoutError(f"not back after {len(failures)} tries") from error
+            time.sleep(1.0)
