@@ -39,6 +39,16 @@ class ReadingServices:
                 raise NotFound(_("There is no such group."))
             return self._group_snapshot(db, group, events_after)
 
+    def class_of_group(self, group_id: int) -> int | None:
+        """The class a group belongs to (None once deleted)."""
+        with self.sessions() as db:
+            return db.scalar(select(Group.class_id).where(Group.id == group_id))
+
+    def events_after(self, round_id: int, seq: int) -> tuple[Event, ...]:
+        """The events of a round after `seq`: what a waking tablet missed."""
+        with self.sessions() as db:
+            return self.round_events(db, round_id, seq)
+
     def class_snapshot(self, teacher_id: int | None, class_id: int) -> ClassSnapshot:
         """The class and all its groups; a teacher id checks ownership (None: projector token)."""
         with self.sessions() as db:

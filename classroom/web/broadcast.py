@@ -56,14 +56,14 @@ def announce_class(class_id: int) -> None:
     push_projector(class_id)
 
 
-def send_journal(group_id: int, seat_id: int) -> None:
+def send_journal(snapshot: GroupSnapshot, seat_id: int) -> None:
     """Send one seat its journal, checked against the table as it is now."""
-    snapshot = classroom().group_snapshot(group_id, events_after=0)
     if snapshot.round_id is None:
         return
     records = classroom().journal(snapshot.round_id, seat_id)
+    events = classroom().events_after(snapshot.round_id, 0) if records else ()
     layout = snapshot.state.layout if snapshot.state else None
-    view = journal_view(records, snapshot.events, layout)
+    view = journal_view(records, events, layout)
     socketio.emit("journal", view, to=f"seat:{seat_id}", namespace=PLAY)
 
 
@@ -73,7 +73,7 @@ def _send_journals(snapshot: GroupSnapshot) -> None:
     records = classroom().journal(snapshot.round_id)
     if not records:
         return
-    events = classroom().group_snapshot(snapshot.group_id, events_after=0).events
+    events = classroom().events_after(snapshot.round_id, 0)
     layout = snapshot.state.layout if snapshot.state else None
     for seat in {record.seat for record in records}:
         mine = [record for record in records if record.seat == seat]

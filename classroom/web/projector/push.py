@@ -13,7 +13,15 @@ from classroom.web import presence
 from classroom.web.broadcast import classroom
 from classroom.web.extensions import socketio
 
-__all__ = ["PROJECTOR", "anonymous", "class_view", "push_group", "push_projector", "room"]
+__all__ = [
+    "PROJECTOR",
+    "anonymous",
+    "class_view",
+    "push_group",
+    "push_group_of",
+    "push_projector",
+    "room",
+]
 
 PROJECTOR = "/projector"
 
@@ -66,6 +74,13 @@ def push_group(snapshot: GroupSnapshot) -> None:
     view = with_group(last, snapshot, online=online)
     _last_views()[class_id] = view
     socketio.emit("class", view, to=room(class_id), namespace=PROJECTOR)
+
+
+def push_group_of(group_id: int) -> None:
+    """`push_group` for a group known only by id (a tablet went away)."""
+    class_id = classroom().class_of_group(group_id)
+    if class_id is not None and _watched(class_id):
+        push_group(classroom().group_snapshot(group_id))
 
 
 def _last_views() -> dict[int, dict[str, Any]]:

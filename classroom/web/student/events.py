@@ -8,12 +8,12 @@ from flask import request, session
 from flask_socketio import emit, join_room
 
 from classroom.game import GameError
-from classroom.services import SeatRef, ServiceError, VerdictCheck
+from classroom.services import GroupSnapshot, SeatRef, ServiceError, VerdictCheck
 from classroom.views import public_event, student_view
 from classroom.web import presence
 from classroom.web.broadcast import PLAY, announce, classroom, send_journal
 from classroom.web.extensions import socketio
-from classroom.web.projector.push import push_projector
+from classroom.web.projector.push import push_group, push_group_of
 from classroom.web.student.payloads import (
     action_id,
     parse_action,
@@ -40,20 +40,21 @@ def on_connect(auth: Any = None) -> None:
     session["play_token"] = token
     join_room(f"group:{seat.group_id}")
     join_room(f"seat:{seat.seat_id}")
-    _catch_up(seat, parse_position(auth))
+    snapshot = _catch_up(seat, parse_position(auth))
     session["play_seat"] = seat.seat_id
-    session["play_class"] = seat.class_id
+    session["play_group"] = seat.group_id
     presence.connected(seat.seat_id)
-    push_projector(seat.class_id)
+    # Only this seat's dot changed: the projector rebuilds one group's tile.
+    push_group(snapshot)
 
 
 @socketio.on("disconnect", namespace=PLAY)
 def on_disconnect(reason: Any = None) -> None:
     """The seat's connection dot on the projector goes out (if it was its last tab)."""
-    seat_id, class_id = session.get("play_seat"), session.get("play_class")
-    if isinstance(seat_id, int) and isinstance(class_id, int):
+    seat_id, group_id = session.get("play_seat"), session.get("play_group")
+    if isinstance(seat_id, int) and isinstance(group_id, int):
         presence.disconnected(seat_id)
-        push_projector(class_id)
+        push_group_of(group_id)
 
 
 @socketio.on("resync", namespace=PLAY)
@@ -114,20 +115,22 @@ def on_journal(payload: Any = None) -> dict[str, Any]:
         classroom().write_journal(seat, parse_journal(payload))
     except (ServiceError, GameError) as error:
         return _refuse(error)
-    send_journal(seat.group_id, seat.seat_id)
+    send_journal(classroom().group_snapshot(seat.group_id), seat.seat_id)
     return {"ok": True}
 
 
-def _catch_up(seat: SeatRef, position: tuple[int, int]) -> None:
-    """Send the events after the tablet's (round, seq), then its fresh state."""
-    snapshot = classroom().group_snapshot(seat.group_id, events_after=0)
+def _catch_up(seat: SeatRef, position: tuple[int, int]) -> GroupSnapshot:
+    """Send the events after the tablet's (round, seq), then its fresh state and journal."""
+    snapshot = classroom().group_snapshot(seat.group_id)
     round_number, last_seq = position
-    after = last_seq if round_number == snapshot.round_number else 0
-    missed = [public_event(event) for event in snapshot.events if event.seq > after]
-    if missed:
-        emit("events", missed)
+    if snapshot.round_id is not None:
+        after = last_seq if round_number == snapshot.round_number else 0
+        missed = classroom().events_after(snapshot.round_id, after)
+        if missed:
+            emit("events", [public_event(event) for event in missed])
     emit("state", student_view(snapshot, seat.key))
-    send_journal(seat.group_id, seat.seat_id)
+    send_journal(snapshot, seat.seat_id)
+    return snapshot
 
 
 def _refuse(error: Exception) -> dict[str, Any]:
