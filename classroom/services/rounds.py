@@ -54,6 +54,15 @@ class Change:
     class_id: int
     events: tuple[Event, ...]
     duplicate: bool = False
+    #: For a repeated action: the seq its first application reached (0 when not recorded).
+    applied_seq: int = 0
+
+    @property
+    def seq(self) -> int | None:
+        """The seq the action reached: its newest event, or for a repeat its first time's."""
+        if self.events:
+            return self.events[-1].seq
+        return self.applied_seq or None
 
 
 @lru_cache(maxsize=512)
@@ -159,8 +168,11 @@ class RoundServices:
         """Apply a student's action once, however often the tablet sends it."""
         with self.group_lock(seat.group_id), self.sessions.begin() as db:
             lock_group(db, seat.group_id)
-            if db.get(AppliedAction, (seat.seat_id, action.action_id)) is not None:
-                return Change(seat.group_id, seat.class_id, (), duplicate=True)
+            earlier = db.get(AppliedAction, (seat.seat_id, action.action_id))
+            if earlier is not None:
+                return Change(
+                    seat.group_id, seat.class_id, (), duplicate=True, applied_seq=earlier.seq
+                )
             round_row = self._running_round(db, seat.group_id)
             if round_row.group.paused:
                 raise Conflict(_("The game is paused. Wait for your teacher."))

@@ -106,9 +106,19 @@ class Tablet(Listener):
         return self
 
     def act(self, payload: dict[str, Any]) -> dict[str, Any]:
-        """Send an action; the server's acknowledgement."""
+        """Send an action; the server's acknowledgement.
+
+        Like the tablet page, an action whose acknowledgement is lost (a transport switching
+        under it) is sent once more with the same action id: the server applies it once.
+        """
+        try:
+            return self._call(payload)
+        except socketio.exceptions.TimeoutError:
+            return self._call(payload)
+
+    def _call(self, payload: dict[str, Any]) -> dict[str, Any]:
         answer: dict[str, Any] = self.client.call(
-            "act", payload, namespace=self.namespace, timeout=WAIT_SECONDS
+            "act", payload, namespace=self.namespace, timeout=WAIT_SECONDS / 2
         )
         return answer
 

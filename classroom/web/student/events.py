@@ -77,8 +77,7 @@ def on_act(payload: Any = None) -> dict[str, Any]:
     except (ServiceError, GameError) as error:
         return _refuse(error)
     announce(change)
-    seq = change.events[-1].seq if change.events else None
-    return {"ok": True, "duplicate": change.duplicate, "seq": seq}
+    return {"ok": True, "duplicate": change.duplicate, "seq": change.seq}
 
 
 @socketio.on("choose_rule", namespace=PLAY)
