@@ -45,7 +45,10 @@ class Tablet:
         )
 
     def _on_state(self, state: dict[str, Any]) -> None:
-        self.state = state
+        # Broadcasts of changes made at the same moment may cross: keep the newest view.
+        seen = (self.state.get("round", 0), self.state.get("seq", 0))
+        if (state["round"], state["seq"]) >= seen:
+            self.state = state
         self.updated.set()
 
     def _on_events(self, events: list[dict[str, Any]]) -> None:

@@ -93,7 +93,7 @@ class Tablet(Listener):
         self.listen("events", "state", "journal", "problem")
 
     def _absorb(self, name: str, payload: Any) -> None:
-        if name == "state":
+        if name == "state" and not _older(payload, self.state):
             self.state = payload
         elif name == "events":
             self.seqs.extend(event["seq"] for event in payload)
@@ -124,6 +124,11 @@ class Tablet(Listener):
 
     def wait_seq(self, seq: int) -> None:
         self.wait_for(lambda: self.state.get("seq", 0) >= seq, f"state seq {seq}")
+
+
+def _older(view: dict[str, Any], seen: dict[str, Any]) -> bool:
+    """A state from an earlier moment than the one held (broadcasts may cross)."""
+    return (view["round"], view["seq"]) < (seen.get("round", 0), seen.get("seq", 0))
 
 
 class Projector(Listener):

@@ -60,6 +60,9 @@ export function openConnection(token, on) {
     on.refused(error && error.message);
   });
   socket.on("state", (view) => {
+    // Changes made at the same moment (another tablet, another server process) may arrive
+    // out of order: a view older than the one shown is dropped, never drawn over it.
+    if (isOlder(view, position)) return;
     position.round = view.round;
     position.last_seq = view.seq;
     on.state(view);
@@ -84,4 +87,9 @@ export function openConnection(token, on) {
   window.addEventListener("online", wake);
 
   return { socket, position };
+}
+
+/** True when `view` describes an earlier moment than the (round, seq) already shown. */
+export function isOlder(view, seen) {
+  return view.round < seen.round || (view.round === seen.round && view.seq < seen.last_seq);
 }
