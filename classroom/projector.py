@@ -71,6 +71,8 @@ def _group(group: GroupSnapshot, *, anonymous: bool, online: set[str]) -> dict[s
         "id": group.group_id,
         "name": group.group_name,
         "round": group.round_number,
+        # With the round, orders tiles: a late broadcast never replaces a newer tile.
+        "seq": state.seq if state else 0,
         "status": projector_status(group),
         "seats": _seats(group, state, anonymous=anonymous, online=online),
         "rule": group.rule_text if group.rule_revealed else None,

@@ -35,3 +35,23 @@ def test_tablet_drops_states_older_than_the_one_shown(
         assert answer is older
     finally:
         context.close()
+
+
+def test_projector_keeps_the_newer_tile_when_views_cross(server: Any, browser: Any) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/join")
+        tiles = page.evaluate(
+            """async () => {
+                const module = await import("/static/js/projector/main.js");
+                const shown = {groups: [{id: 1, round: 1, seq: 9, name: "new"},
+                                        {id: 2, round: 1, seq: 3, name: "old"}]};
+                const late = {groups: [{id: 1, round: 1, seq: 7, name: "stale"},
+                                       {id: 2, round: 1, seq: 5, name: "fresh"}]};
+                return module.newest(shown, late).groups.map((g) => g.name);
+            }"""
+        )
+        assert tiles == ["new", "fresh"]
+    finally:
+        context.close()

@@ -65,13 +65,27 @@ function connect(els, token, onView) {
   });
 }
 
+/**
+ * The class view to show: `incoming`, except that a group whose tile in `shown` is from a later
+ * moment (round, seq) keeps that tile. Broadcasts of simultaneous changes may cross.
+ */
+export function newest(shown, incoming) {
+  const before = new Map((shown.groups || []).map((group) => [group.id, group]));
+  const groups = incoming.groups.map((group) => {
+    const old = before.get(group.id);
+    const later = old && (old.round > group.round || (old.round === group.round && old.seq > group.seq));
+    return later ? old : group;
+  });
+  return { ...incoming, groups };
+}
+
 function start() {
   const els = elements();
   loadText(document.getElementById("projector-text"));
   let latest = JSON.parse(document.getElementById("projector-initial").textContent);
   const draw = (view) => {
-    latest = view;
-    render(view, els);
+    latest = newest(latest, view);
+    render(latest, els);
   };
   draw(latest);
   // A resized window (or a projector plugged in) changes how many cards fit.
@@ -81,4 +95,4 @@ function start() {
   window.addEventListener("load", () => fitGroups(els.groups));
 }
 
-start();
+if (document.getElementById("projector-initial")) start();
