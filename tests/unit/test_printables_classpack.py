@@ -41,6 +41,7 @@ from tests.unit.test_printables_support import (
     page_sizes,
     reader,
     render,
+    require_pdftoppm,
     text_of,
 )
 
@@ -215,8 +216,7 @@ def test_worksheet_pages_share_one_layout(pack_pdf, snapshot):
 
 
 def test_drawn_qr_code_reads_back_as_the_matrix(tmp_path):
-    if shutil.which("pdftoppm") is None:
-        pytest.skip("pdftoppm is not installed (apt-get install poppler-utils)")
+    require_pdftoppm()
     url = join_url(BASE, "ABC234")
     matrix = qr_matrix(url)
     card = JoinCard("7B", "Otters", "ABC234", url, matrix)
