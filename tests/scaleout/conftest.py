@@ -55,8 +55,6 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Redis]:
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[Postgres]:
     """A throwaway PostgreSQL cluster (only started for the postgresql variant)."""
-    if importlib.util.find_spec("psycopg") is None:
-        pytest.skip("no PostgreSQL driver (psycopg) in this environment yet")
     require(
         postgres_binary("initdb") is not None and postgres_binary("pg_ctl") is not None,
         "PostgreSQL's server programs (initdb, pg_ctl) are not installed",
