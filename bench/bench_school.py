@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from subprocess import Popen
 from typing import Any
 
-from bench.live import free_port, percentile, server, temporary_database
+from bench.live import free_port, server, temporary_database
 from bench.school import (
     GroupPlayer,
     Play,
@@ -41,6 +41,7 @@ from bench.school import (
     seat_classes,
     server_seqs,
 )
+from bench.school_figures import percentiles_ms, ratios_to_relay, summary_line
 
 PACE = (5.0, 15.0)
 BURST_PACE = (0.5, 1.5)
@@ -104,21 +105,6 @@ class Crowd:
             projector.disconnect()
 
 
-def _figures(values: list[float], prefix: str) -> dict[str, float]:
-    """p50/p95/p99/max of values in seconds, as milliseconds."""
-    if not values:
-        return {f"{prefix}_samples": 0}
-    points = {"p50": 0.50, "p95": 0.95, "p99": 0.99}
-    figures = {
-        f"{prefix}_{k}_ms": round(percentile(values, f) * 1000, 1) for k, f in points.items()
-    }
-    return {
-        f"{prefix}_samples": len(values),
-        **figures,
-        f"{prefix}_max_ms": round(max(values) * 1000, 1),
-    }
-
-
 def _connect_one(client: Tablet | Projector, port: int) -> tuple[float | None, str]:
     try:
         return client.connect(port), ""
@@ -147,7 +133,7 @@ def connect_crowd(crowd: Crowd, workers: int = 32) -> dict[str, Any]:
         "with_state": sum(t.state_arrived.is_set() for t in tablets),
         "projectors_connected": sum(p.client.connected for p in crowd.projectors.values()),
         "connect_s": round(wall, 2),
-        **_figures(times, "connect"),
+        **percentiles_ms(times, "connect"),
         "connect_errors": dict(Counter(error for _, error in outcomes if error)),
     }
 
@@ -220,8 +206,8 @@ def _arrivals(crowd: Crowd, plays: list[Play]) -> dict[str, Any]:
         else:
             (tablets if kind == "tablet" else projector).append(moment - play.sent)
     return {
-        **_figures(tablets, "tablet"),
-        **_figures(projector, "projector"),
+        **percentiles_ms(tablets, "tablet"),
+        **percentiles_ms(projector, "projector"),
         "lost_tablet": lost["tablet"],
         "lost_projector": lost["projector"],
     }
@@ -273,7 +259,7 @@ def ring_bell(crowd: Crowd, seqs: dict[int, int], count: int, seed: int) -> dict
         "tablets": len(chosen),
         "back_with_current_state": len(back),
         "all_back_s": round(max(back.values()) - bell, 2) if back and not errors else None,
-        **_figures([moment - bell - plan[n][1] for n, moment in back.items()], "reconnect"),
+        **percentiles_ms([moment - bell - plan[n][1] for n, moment in back.items()], "reconnect"),
         "failed_attempts": len(failures),
         "connect_errors": dict(Counter(failures)),
         "duplicated": sum(t.duplicates() for t in chosen) - duplicates_before,
@@ -358,48 +344,6 @@ def _remove(url: str) -> None:
         shutil.rmtree(url.removeprefix("sqlite:///").rsplit("/", 1)[0], ignore_errors=True)
 
 
-def _ratios(ours: dict[str, Any], floor: dict[str, Any]) -> dict[str, float | None]:
-    """Our p50 and p99 over the relay's, for tablets and the projector."""
-    ratios: dict[str, float | None] = {}
-    for who in ("tablet", "projector"):
-        for point in ("p50", "p99"):
-            key = f"{who}_{point}_ms"
-            mine, base = ours.get(key), floor.get(key)
-            ratios[f"{who}_{point}"] = round(mine / base, 1) if mine and base else None
-    return ratios
-
-
-def _line(name: str, result: dict[str, Any]) -> str:
-    """One scenario's figures on one line."""
-    server = result.get("server", {})
-    parts = [f"{name:<16}"]
-    if "connected" in result:
-        parts.append(
-            f"connect {result['connect_s']}s ({result['connected']}/{result['tablets']}, "
-            f"state {result['with_state']}, p99 {result.get('connect_p99_ms')} ms)"
-        )
-    for who in ("tablet", "projector", "reconnect"):
-        if result.get(f"{who}_samples"):
-            parts.append(
-                f"{who} p50/p95/p99/max {result[f'{who}_p50_ms']}/{result[f'{who}_p95_ms']}/"
-                f"{result[f'{who}_p99_ms']}/{result[f'{who}_max_ms']} ms"
-            )
-    if "all_back_s" in result:
-        parts.append(f"all {result['back_with_current_state']} back in {result['all_back_s']} s")
-    parts.append(
-        f"lost {result.get('lost_tablet', 0)}+{result.get('lost_projector', 0)} "
-        f"dup {result.get('duplicated', 0)} errors {result.get('errors', 0)}"
-    )
-    for key in ("connect_errors", "error_kinds"):
-        if result.get(key):
-            parts.append(f"{key}: {result[key]}")
-    parts.append(
-        f"server {server.get('cpu_s')} cpu-s, {server.get('rss_mb')} MB, "
-        f"{server.get('threads')} threads, {server.get('fds')} fds"
-    )
-    return " | ".join(parts)
-
-
 def run(settings: Settings | None = None, seed: int = 7) -> dict[str, Any]:
     """Every scenario against the classroom server, then against the relay; print and return."""
     settings = settings or Settings()
@@ -407,9 +351,9 @@ def run(settings: Settings | None = None, seed: int = 7) -> dict[str, Any]:
     ours = {**classes_scenarios(settings, True, seed), "big": big_school(settings, True, seed)}
     floor = {**classes_scenarios(settings, False, seed), "big": big_school(settings, False, seed)}
     for name in ours:
-        print(_line(f"{name} (ours)", ours[name]))
-        print(_line(f"{name} (relay)", floor[name]))
-    ratios = {name: _ratios(ours[name], floor[name]) for name in ("steady", "burst", "big")}
+        print(summary_line(f"{name} (ours)", ours[name]))
+        print(summary_line(f"{name} (relay)", floor[name]))
+    ratios = {name: ratios_to_relay(ours[name], floor[name]) for name in ("steady", "burst", "big")}
     print("ours / relay:", json.dumps(ratios))
     return {
         "settings": settings.__dict__,

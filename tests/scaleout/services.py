@@ -48,7 +48,7 @@ def wait_until(
     while time.monotonic() < deadline:
         if condition():
             return
-        time.sleep(0.05)
+        time.sleep(0.05)  # polling the condition until the deadline, not a guessed wait
     tail = log.read_text(errors="replace")[-3000:] if log and log.exists() else ""
     raise StartupError(f"{what} within {timeout:.0f} s\n{tail}")
 
