@@ -19,6 +19,12 @@ import socketio
 WAIT_SECONDS = 15.0
 
 
+#: A first connect through a proxy can fail while it opens its upstream connections; the
+#: browser client retries after a second, and so do these clients (a few times at most).
+CONNECT_ATTEMPTS = 3
+RETRY_PAUSE_SECONDS = 1.0
+
+
 class Listener:
     """A socket.io client that records what it receives and can wait for a condition."""
 
@@ -48,13 +54,21 @@ class Listener:
             self.client.on(name, self._record(name), namespace=self.namespace)
 
     def connect(self, base_url: str, auth: dict[str, Any]) -> None:
-        self.client.connect(
-            base_url,
-            namespaces=[self.namespace],
-            auth=auth,
-            transports=self.transports,
-            wait_timeout=WAIT_SECONDS,
-        )
+        """Connect; like socket.io's browser client, a failed first attempt is tried again."""
+        for attempt in range(CONNECT_ATTEMPTS):
+            try:
+                self.client.connect(
+                    base_url,
+                    namespaces=[self.namespace],
+                    auth=auth,
+                    transports=self.transports,
+                    wait_timeout=WAIT_SECONDS,
+                )
+                return
+            except socketio.exceptions.ConnectionError:
+                if attempt == CONNECT_ATTEMPTS - 1:
+                    raise
+                time.sleep(RETRY_PAUSE_SECONDS)  # the browser client's reconnection delay
 
     def wait_for(self, condition: Callable[[], bool], what: str) -> None:
         """Block until `condition()` holds (checked on every message), at most WAIT_SECONDS."""
