@@ -14,7 +14,7 @@ from classroom.game.verify import verify_guess, verify_no_play, verify_pass_gues
 from classroom.scoring import dealer_score, round_scores
 from classroom.services.snapshots import GroupSnapshot
 
-__all__ = ["public_event", "student_view", "teacher_group_view"]
+__all__ = ["public_event", "student_view", "student_views", "teacher_group_view"]
 
 
 def public_event(event: Event) -> dict[str, Any]:
@@ -88,8 +88,18 @@ def _pending(state: RoundState) -> dict[str, Any] | None:
 
 def student_view(snapshot: GroupSnapshot, seat_key: str) -> dict[str, Any]:
     """The group as one student's tablet shows it."""
+    return _seat_view(snapshot, _table(snapshot, snapshot.state), seat_key)
+
+
+def student_views(snapshot: GroupSnapshot) -> dict[str, dict[str, Any]]:
+    """`student_view` for every seat of the group, sharing the table's part (built once)."""
+    table = _table(snapshot, snapshot.state)
+    return {seat.key: _seat_view(snapshot, table, seat.key) for seat in snapshot.seats}
+
+
+def _seat_view(snapshot: GroupSnapshot, table: dict[str, Any], seat_key: str) -> dict[str, Any]:
     state = snapshot.state
-    view = _table(snapshot, state)
+    view = dict(table)  # a shallow copy: the shared parts are only read
     view["me"] = seat_key
     playing = state is not None and seat_key in state.seats
     hand = state.hand(seat_key) if state is not None and playing else ()

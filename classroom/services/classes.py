@@ -16,6 +16,7 @@ from classroom.game import Options
 from classroom.rules import RuleError, compile_rule
 from classroom.services.errors import Conflict, Invalid, NotFound
 from classroom.services.names import clean_nickname, new_join_code, normalize_join_code
+from classroom.store import rows
 from classroom.store.models import ClassPeriod, Group, Seat, utcnow
 
 __all__ = ["MAX_GROUPS", "ClassServices", "GroupSetup", "JoinInfo", "SeatRef", "hash_token"]
@@ -179,13 +180,13 @@ class ClassServices:
         if not token or len(token) > 64:
             raise NotFound(_("This tablet has no seat. Please join again."))
         with self.sessions() as db:
-            seat = db.scalar(select(Seat).where(Seat.token_hash == hash_token(token)))
-            if seat is None:
-                raise NotFound(_("This tablet has no seat. Please join again."))
-            period = seat.group.class_period
-            if period.ended_at is not None:
-                raise NotFound(_("This class has ended."))
-            return SeatRef(seat.id, seat.group_id, period.id, seat.nickname)
+            # Every message from a tablet comes through here: one plain-row query.
+            seat = rows.seat_by_token_hash(db.connection(), hash_token(token))
+        if seat is None:
+            raise NotFound(_("This tablet has no seat. Please join again."))
+        if seat.class_ended:
+            raise NotFound(_("This class has ended."))
+        return SeatRef(seat.id, seat.group_id, seat.class_id, seat.nickname)
 
     def set_joining_locked(self, teacher_id: int, class_id: int, locked: bool) -> None:
         """Close or reopen joining."""

@@ -25,7 +25,9 @@ from classroom.services.classes import SeatRef
 from classroom.services.errors import Conflict, Forbidden, Invalid
 from classroom.services.locking import lock_group, retry_once
 from classroom.services.rounds import Change, compiled
+from classroom.store import rows
 from classroom.store.models import AppliedAction, DealerVerdict, Group, Round
+from classroom.store.rows import RoundRow
 
 __all__ = ["MAX_FREE_RULE", "DealingServices", "RuleChoice", "Verdict", "VerdictCheck"]
 
@@ -64,10 +66,10 @@ class DealingServices:
 
     sessions: sessionmaker[Session]
     group_lock: Callable[[int], AbstractContextManager[None]]
-    current_round: Callable[[Session, int], Round | None]
-    round_state: Callable[[Session, Round], RoundState]
+    current_round: Callable[[Session, int], RoundRow | None]
+    round_state: Callable[[Session, int], RoundState]
     _deal: Callable[[Session, Group, Round, Sequence[str]], Change]
-    _append: Callable[..., None]
+    _append: Callable[..., RoundState]
 
     @retry_once
     def choose_rule(self, seat: SeatRef, choice: RuleChoice, action_id: str) -> Change:
@@ -105,7 +107,7 @@ class DealingServices:
             if _seen(db, seat, action_id):
                 return Change(seat.group_id, seat.class_id, (), duplicate=True)
             round_row = self._dealt_round(db, seat)
-            state = self.round_state(db, round_row)
+            state = self.round_state(db, round_row.id)
             check = _disagreement(round_row, state, verdict)
             if check is not None and not verdict.confirmed:
                 return check
@@ -121,15 +123,16 @@ class DealingServices:
                         expected=check.expected,
                     )
                 )
-            self._append(db, round_row, events, state)
+            self._append(db, round_row.id, events, state)
             _remember(db, seat, action_id)
             return Change(seat.group_id, seat.class_id, events)
 
-    def _dealt_round(self, db: Session, seat: SeatRef) -> Round:
+    def _dealt_round(self, db: Session, seat: SeatRef) -> RoundRow:
         round_row = self.current_round(db, seat.group_id)
         if round_row is None or round_row.dealer_seat_id != seat.seat_id:
             raise Forbidden(_("Only this round's dealer gives verdicts."))
-        if round_row.group.paused:
+        group = rows.group_row(db.connection(), seat.group_id)
+        if group is None or group.paused:
             raise Conflict(_("The game is paused. Wait for your teacher."))
         return round_row
 
@@ -164,7 +167,7 @@ def _checked_rule(choice: RuleChoice) -> tuple[str, str, str | None]:
     return text, "free", None
 
 
-def _disagreement(round_row: Round, state: RoundState, verdict: Verdict) -> VerdictCheck | None:
+def _disagreement(round_row: RoundRow, state: RoundState, verdict: Verdict) -> VerdictCheck | None:
     """What the rule-language rule says when the dealer's verdict differs; None otherwise."""
     if round_row.rule_kind != "language" or verdict.kind == "guess" or state.pending is None:
         return None

@@ -18,7 +18,9 @@ from classroom.scoring import dealer_score, round_scores
 from classroom.services.classes import SeatRef, hash_token
 from classroom.services.errors import Conflict, Invalid, NotFound
 from classroom.services.rounds import Change
-from classroom.store.models import ClassPeriod, Group, JournalEntry, Round, utcnow
+from classroom.store import rows
+from classroom.store.models import ClassPeriod, Group, JournalEntry, utcnow
+from classroom.store.rows import JournalRow, RoundRow
 
 __all__ = ["MAX_JOURNAL_TEXT", "GroupTotals", "JournalNote", "LessonServices", "RoundTotals"]
 
@@ -66,8 +68,8 @@ class LessonServices:
     sessions: sessionmaker[Session]
     own_group: Callable[[Session, int, int], Group]
     own_class: Callable[[Session, int, int], ClassPeriod]
-    current_round: Callable[[Session, int], Round | None]
-    round_state: Callable[[Session, Round], RoundState]
+    current_round: Callable[[Session, int], RoundRow | None]
+    round_state: Callable[[Session, int], RoundState]
 
     def set_paused(self, teacher_id: int, group_id: int, paused: bool) -> Change:
         """Pause or resume one group: while paused, no tablet can act."""
@@ -91,7 +93,7 @@ class LessonServices:
         with self.sessions.begin() as db:
             group = self.own_group(db, teacher_id, group_id)
             running = self.current_round(db, group_id)
-            if group.dealing_seat_id or (running and not self.round_state(db, running).is_over):
+            if group.dealing_seat_id or (running and not self.round_state(db, running.id).is_over):
                 raise Conflict(_("Change the dealer between rounds."))
             group.dealer_mode = mode
             return Change(group_id, group.class_id, ())
@@ -129,7 +131,7 @@ class LessonServices:
             entry = JournalEntry(
                 round_id=round_row.id,
                 seat_id=seat.seat_id,
-                seq=self.round_state(db, round_row).seq,
+                seq=self.round_state(db, round_row.id).seq,
                 text=note.text,
                 confidence=note.confidence,
                 test_card=str(note.test_card) if note.test_card else None,
@@ -142,10 +144,9 @@ class LessonServices:
     def journal(self, round_id: int, seat_id: int | None = None) -> list[JournalRecord]:
         """The journal entries of a round (of one seat, or all), in the order written."""
         with self.sessions() as db:
-            query = select(JournalEntry).where(JournalEntry.round_id == round_id)
-            if seat_id is not None:
-                query = query.where(JournalEntry.seat_id == seat_id)
-            return [journal_record(row) for row in db.scalars(query.order_by(JournalEntry.id))]
+            return [
+                journal_record(row) for row in rows.journal_rows(db.connection(), round_id, seat_id)
+            ]
 
     def class_totals(self, teacher_id: int, class_id: int) -> list[GroupTotals]:
         """Per group, every finished round's scores and the running totals per nickname."""
@@ -157,7 +158,7 @@ class LessonServices:
         names = {str(seat.id): seat.nickname for seat in group.seats}
         rounds: list[RoundTotals] = []
         for round_row in group.rounds:
-            state = self.round_state(db, round_row)
+            state = self.round_state(db, round_row.id)
             if not state.is_over:
                 continue
             scores = {names.get(k, "?"): v for k, v in round_scores(state).items()}
@@ -181,7 +182,7 @@ class LessonServices:
             return len(ids)
 
 
-def journal_record(row: JournalEntry) -> JournalRecord:
+def journal_record(row: JournalEntry | JournalRow) -> JournalRecord:
     """A stored journal entry as the pure record the journal views read."""
     return JournalRecord(
         seat=str(row.seat_id),

@@ -3,38 +3,35 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
 from gettext import gettext as _
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session, joinedload, selectinload, sessionmaker
+from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
 
 from classroom.game import Event, RoundState
 from classroom.services.errors import NotFound
 from classroom.services.snapshots import ClassSnapshot, GroupSnapshot, SeatInfo
-from classroom.store.models import ClassPeriod, DealerVerdict, Group, Round, RoundEvent
+from classroom.store import rows
+from classroom.store.models import ClassPeriod, Group
+from classroom.store.rows import GroupRow, RoundRow
 
 __all__ = ["ReadingServices"]
 
 
 class ReadingServices:
-    """Snapshots of groups and classes, as the views need them."""
+    """Snapshots of groups and classes, as the views need them (plain-row reads: every play
+    and every connecting tablet reads one)."""
 
     sessions: sessionmaker[Session]
 
     # Provided by RoundServices in the Classroom facade.
-    current_round: Callable[[Session, int], Round | None]
-    round_state: Callable[[Session, Round], RoundState]
+    round_state: Callable[[Session, int], RoundState]
     round_events: Callable[[Session, int, int], tuple[Event, ...]]
 
     def group_snapshot(self, group_id: int, *, events_after: int | None = None) -> GroupSnapshot:
         """The group now; with `events_after`, `events` holds the events after that seq."""
         with self.sessions() as db:
-            group = db.get(
-                Group,
-                group_id,
-                options=[joinedload(Group.class_period), selectinload(Group.seats)],
-            )
+            group = rows.group_row(db.connection(), group_id)
             if group is None:
                 raise NotFound(_("There is no such group."))
             return self._group_snapshot(db, group, events_after)
@@ -55,6 +52,7 @@ class ReadingServices:
             period = db.get(ClassPeriod, class_id)
             if period is None or (teacher_id is not None and period.teacher_id != teacher_id):
                 raise NotFound(_("There is no such class."))
+            groups = rows.group_rows_of_class(db.connection(), class_id)
             return ClassSnapshot(
                 class_id=period.id,
                 name=period.name,
@@ -63,30 +61,48 @@ class ReadingServices:
                 ended=period.ended_at is not None,
                 wrong_guess_penalty=period.wrong_guess_penalty,
                 stock_out=period.stock_out,
-                groups=tuple(self._group_snapshot(db, g, None) for g in period.groups),
+                groups=tuple(self._group_snapshot(db, group, None) for group in groups),
                 projector_anonymous=period.projector_anonymous,
             )
 
-    def _group_snapshot(self, db: Session, group: Group, events_after: int | None) -> GroupSnapshot:
-        round_row = self.current_round(db, group.id)
-        state = self.round_state(db, round_row) if round_row else None
+    def _group_snapshot(
+        self, db: Session, group: GroupRow, events_after: int | None
+    ) -> GroupSnapshot:
+        round_row = rows.latest_round(db.connection(), group.id)
+        state = self.round_state(db, round_row.id) if round_row else None
         events: tuple[Event, ...] = ()
         if round_row is not None and events_after is not None:
             events = self.round_events(db, round_row.id, events_after)
+        return self.snapshot_of(db, group, round_row, state, events)
+
+    def snapshot_of(
+        self,
+        db: Session,
+        group: GroupRow,
+        round_row: RoundRow | None,
+        state: RoundState | None,
+        events: tuple[Event, ...] = (),
+    ) -> GroupSnapshot:
+        """The snapshot of a group whose round and state are already at hand (a use case that
+        just wrote them builds it in its own transaction)."""
+        conn = db.connection()
         mismatches = 0
         if round_row is not None and round_row.dealer_seat_id is not None:
-            query = select(func.count()).select_from(DealerVerdict)
-            mismatches = db.scalar(query.where(DealerVerdict.round_id == round_row.id)) or 0
+            mismatches = rows.mismatch_count(conn, round_row.id)
+        guess_time = None
+        if round_row is not None and state is not None and state.phase == "judging_guess":
+            # When the waiting guess was made, so the teacher's queue can put the oldest first.
+            guess_time = rows.last_guess_time(conn, round_row.id)
         return GroupSnapshot(
             class_id=group.class_id,
-            class_name=group.class_period.name,
+            class_name=group.class_name,
             group_id=group.id,
             group_name=group.name,
             position=group.position,
             rule_text=round_row.rule_text if round_row else group.rule_text,
             rule_id=round_row.rule_id if round_row else group.rule_id,
             rule_revealed=group.rule_revealed,
-            seats=tuple(SeatInfo(seat.id, seat.nickname) for seat in group.seats),
+            seats=tuple(SeatInfo(*seat) for seat in rows.seat_names(conn, group.id)),
             round_id=round_row.id if round_row else None,
             round_number=round_row.number if round_row else 0,
             state=state,
@@ -99,16 +115,5 @@ class ReadingServices:
             else None,
             rule_kind=round_row.rule_kind if round_row else "language",
             dealer_mismatches=mismatches,
-            guess_pending_since=self._guess_time(db, round_row, state),
+            guess_pending_since=guess_time,
         )
-
-    def _guess_time(
-        self, db: Session, round_row: Round | None, state: RoundState | None
-    ) -> datetime | None:
-        """When the waiting guess was made, so the teacher's queue can put the oldest first."""
-        if round_row is None or state is None or state.phase != "judging_guess":
-            return None
-        query = select(RoundEvent.created_at).where(
-            RoundEvent.round_id == round_row.id, RoundEvent.kind == "guessed"
-        )
-        return db.scalar(query.order_by(RoundEvent.seq.desc()).limit(1))

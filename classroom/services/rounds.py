@@ -18,8 +18,7 @@ from functools import lru_cache
 from gettext import gettext as _
 from typing import Literal
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session, joinedload, sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
 
 from classroom import game
 from classroom.cards import Card, secure_random
@@ -29,7 +28,10 @@ from classroom.scoring import next_dealer
 from classroom.services.classes import SeatRef
 from classroom.services.errors import Conflict, NotFound
 from classroom.services.locking import lock_group, retry_once
-from classroom.store.models import AppliedAction, Group, Round, RoundEvent, Seat
+from classroom.services.snapshots import GroupSnapshot
+from classroom.store import rows
+from classroom.store.models import Group, Round, Seat
+from classroom.store.rows import GroupRow, RoundRow
 
 __all__ = ["Action", "Change", "RoundServices"]
 
@@ -56,6 +58,9 @@ class Change:
     duplicate: bool = False
     #: For a repeated action: the seq its first application reached (0 when not recorded).
     applied_seq: int = 0
+    #: The group as the change left it, read in the change's own transaction (when the use
+    #: case had it at hand), so announcing the change needs no second read.
+    snapshot: GroupSnapshot | None = None
 
     @property
     def seq(self) -> int | None:
@@ -78,6 +83,8 @@ class RoundServices:
     rng: random.Random
     own_group: Callable[[Session, int, int], Group]
     own_seat: Callable[[Session, int, int], Seat]
+    # Provided by ReadingServices in the Classroom facade.
+    snapshot_of: Callable[..., GroupSnapshot]
 
     def __init__(self) -> None:
         self._locks: dict[int, threading.Lock] = {}
@@ -93,38 +100,26 @@ class RoundServices:
             yield
 
     # --- reading ---------------------------------------------------------------------------
-    def current_round(self, db: Session, group_id: int) -> Round | None:
-        """The group's latest round, with its group and class loaded in the same query."""
-        query = (
-            select(Round)
-            .where(Round.group_id == group_id)
-            .order_by(Round.number.desc())
-            .options(joinedload(Round.group).joinedload(Group.class_period))
-        )
-        return db.scalars(query.limit(1)).first()
+    def current_round(self, db: Session, group_id: int) -> RoundRow | None:
+        """The group's latest round."""
+        return rows.latest_round(db.connection(), group_id)
 
-    def round_state(self, db: Session, round_row: Round) -> RoundState:
+    def round_state(self, db: Session, round_id: int) -> RoundState:
         """The state of a round: cached, caught up with any events appended since."""
-        cached = self._states.get(round_row.id)
+        cached = self._states.get(round_id)
         after = cached.seq if cached else 0
-        rows = db.scalars(
-            select(RoundEvent)
-            .where(RoundEvent.round_id == round_row.id, RoundEvent.seq > after)
-            .order_by(RoundEvent.seq)
-        ).all()
-        events = [game.event_from_dict(row.data) for row in rows]
+        events = [
+            game.event_from_dict(data) for data in rows.event_data(db.connection(), round_id, after)
+        ]
         state = game.replay(events) if cached is None else _fold(cached, events)
-        self._states[round_row.id] = state
+        self._states[round_id] = state
         return state
 
     def round_events(self, db: Session, round_id: int, after: int = 0) -> tuple[Event, ...]:
         """The events of a round with seq greater than `after`."""
-        rows = db.scalars(
-            select(RoundEvent.data)
-            .where(RoundEvent.round_id == round_id, RoundEvent.seq > after)
-            .order_by(RoundEvent.seq)
-        ).all()
-        return tuple(game.event_from_dict(data) for data in rows)
+        return tuple(
+            game.event_from_dict(data) for data in rows.event_data(db.connection(), round_id, after)
+        )
 
     # --- writing ---------------------------------------------------------------------------
     @retry_once
@@ -134,7 +129,7 @@ class RoundServices:
             lock_group(db, group_id)
             group = self.own_group(db, teacher_id, group_id)
             previous = self.current_round(db, group_id)
-            if previous is not None and not self.round_state(db, previous).is_over:
+            if previous is not None and not self.round_state(db, previous.id).is_over:
                 raise Conflict(_("%s is already playing a round.") % group.name)
             seats = [str(seat.id) for seat in group.seats]
             group.rule_revealed = False
@@ -160,32 +155,31 @@ class RoundServices:
         db.add(new_round)
         db.flush()
         events = (game.deal(players, self.rng, options=options),)
-        self._append(db, new_round, events)
+        self._append(db, new_round.id, events)
         return Change(group.id, period.id, events)
 
     @retry_once
     def act(self, seat: SeatRef, action: Action) -> Change:
         """Apply a student's action once, however often the tablet sends it."""
+        # The hot path of a lesson: plain-row statements only (see classroom.store.rows).
         with self.group_lock(seat.group_id), self.sessions.begin() as db:
             lock_group(db, seat.group_id)
-            earlier = db.get(AppliedAction, (seat.seat_id, action.action_id))
+            conn = db.connection()
+            earlier = rows.applied_seq(conn, seat.seat_id, action.action_id)
             if earlier is not None:
-                return Change(
-                    seat.group_id, seat.class_id, (), duplicate=True, applied_seq=earlier.seq
-                )
-            round_row = self._running_round(db, seat.group_id)
-            if round_row.group.paused:
+                return Change(seat.group_id, seat.class_id, (), duplicate=True, applied_seq=earlier)
+            group, round_row = self._running_round(db, seat.group_id)
+            if group.paused:
                 raise Conflict(_("The game is paused. Wait for your teacher."))
             if round_row.dealer_seat_id == seat.seat_id:
                 raise Conflict(_("You are the dealer this round: you judge, the others play."))
-            state = self.round_state(db, round_row)
+            state = self.round_state(db, round_row.id)
             judge = None if round_row.dealer_seat_id else compiled(round_row.rule_text)
             events = self._command(state, seat.key, action, judge)
-            self._append(db, round_row, events, state)
-            db.add(
-                AppliedAction(seat_id=seat.seat_id, action_id=action.action_id, seq=events[-1].seq)
-            )
-            return Change(seat.group_id, seat.class_id, events)
+            after = self._append(db, round_row.id, events, state)
+            rows.insert_applied_action(conn, seat.seat_id, action.action_id, events[-1].seq)
+            snapshot = self.snapshot_of(db, group, round_row, after)
+            return Change(seat.group_id, seat.class_id, events, snapshot=snapshot)
 
     def _command(
         self, state: RoundState, seat: str, action: Action, rule: Rule | None
@@ -222,12 +216,13 @@ class RoundServices:
     ) -> Change:
         with self.group_lock(group_id), self.sessions.begin() as db:
             lock_group(db, group_id)
-            group = self.own_group(db, teacher_id, group_id)
-            round_row = self._running_round(db, group_id)
-            state = self.round_state(db, round_row)
+            self.own_group(db, teacher_id, group_id)
+            group, round_row = self._running_round(db, group_id)
+            state = self.round_state(db, round_row.id)
             events = command(state)
-            self._append(db, round_row, events, state)
-            return Change(group_id, group.class_id, events)
+            after = self._append(db, round_row.id, events, state)
+            snapshot = self.snapshot_of(db, group, round_row, after)
+            return Change(group_id, group.class_id, events, snapshot=snapshot)
 
     @retry_once
     def set_revealed(self, teacher_id: int, group_id: int, revealed: bool) -> Change:
@@ -245,38 +240,37 @@ class RoundServices:
             group_id, class_id = seat.group_id, seat.group.class_id
             running = self.current_round(db, group_id)
             if running is not None:
-                state = self.round_state(db, running)
+                state = self.round_state(db, running.id)
                 if not state.is_over and seat.id and str(seat.id) in state.seats:
                     raise Conflict(_("This student is playing a round; end the round first."))
             db.delete(seat)
             return Change(group_id, class_id, ())
 
-    def _running_round(self, db: Session, group_id: int) -> Round:
-        round_row = self.current_round(db, group_id)
-        if round_row is None:
+    def _running_round(self, db: Session, group_id: int) -> tuple[GroupRow, RoundRow]:
+        """The group and its current round, which must exist and belong to a running class."""
+        conn = db.connection()
+        group = rows.group_row(conn, group_id)
+        round_row = rows.latest_round(conn, group_id)
+        if group is None or round_row is None:
             raise NotFound(_("The round has not started yet."))
-        if round_row.group.class_period.ended_at is not None:
+        if group.class_ended:
             raise Conflict(_("This class has ended."))
-        return round_row
+        return group, round_row
 
     def _append(
         self,
         db: Session,
-        round_row: Round,
+        round_id: int,
         events: tuple[Event, ...],
         before: RoundState | None = None,
-    ) -> None:
-        for event in events:
-            db.add(
-                RoundEvent(
-                    round_id=round_row.id, seq=event.seq, kind=event.kind, data=event.to_dict()
-                )
-            )
-        db.flush()
+    ) -> RoundState:
+        """Append events to the round's log; returns the state they lead to."""
+        rows.insert_events(db.connection(), round_id, events)
         # The cache moves only once the log is committed (see `publish_committed_states`).
-        self._states.pop(round_row.id, None)
-        committed = db.info.setdefault("round_states", {})
-        committed[round_row.id] = game.replay(events) if before is None else _fold(before, events)
+        self._states.pop(round_id, None)
+        after = game.replay(events) if before is None else _fold(before, events)
+        db.info.setdefault("round_states", {})[round_id] = after
+        return after
 
     def publish_committed_states(self, db: Session) -> None:
         """After a commit: the states computed in the transaction become the cache."""

@@ -7,7 +7,7 @@ from flask import current_app
 
 from classroom.journal import journal_view
 from classroom.services import Change, Classroom, GroupSnapshot
-from classroom.views import public_event, student_view, teacher_group_view
+from classroom.views import public_event, student_views, teacher_group_view
 from classroom.web.extensions import socketio
 
 PLAY = "/play"
@@ -24,26 +24,39 @@ def announce(change: Change) -> None:
     """Push a change to every tablet of the group and to the teacher's pages."""
     if change.duplicate:
         return
-    announce_group(change.group_id, events=[public_event(e) for e in change.events])
+    announce_group(
+        change.group_id,
+        events=[public_event(e) for e in change.events],
+        snapshot=change.snapshot,
+    )
 
 
-def announce_group(group_id: int, *, events: list[dict[str, object]] | None = None) -> None:
-    """Send fresh projections of one group to everyone allowed to see it."""
+def announce_group(
+    group_id: int,
+    *,
+    events: list[dict[str, object]] | None = None,
+    snapshot: GroupSnapshot | None = None,
+) -> None:
+    """Send fresh projections of one group to everyone allowed to see it.
+
+    `snapshot` is the group as the change left it, when the use case read it in its own
+    transaction; otherwise it is read now. The order is the order people look: the play on
+    the other tablets, then the projector, then each tablet's own state, then the teacher.
+    """
+    from classroom.web.projector.push import push_group
+
     if events:
-        # The public events need no database read: they reach the tablets first.
         socketio.emit("events", events, to=f"group:{group_id}", namespace=PLAY)
-    snapshot = classroom().group_snapshot(group_id)
-    for seat in snapshot.seats:
-        view = student_view(snapshot, seat.key)
-        socketio.emit("state", view, to=f"seat:{seat.id}", namespace=PLAY)
+    if snapshot is None:
+        snapshot = classroom().group_snapshot(group_id)
+    push_group(snapshot)
+    for seat_key, view in student_views(snapshot).items():
+        socketio.emit("state", view, to=f"seat:{seat_key}", namespace=PLAY)
     socketio.emit(
         "group", teacher_group_view(snapshot), to=f"teachers:{snapshot.class_id}", namespace=TEACH
     )
     if events and snapshot.round_id is not None:
         _send_journals(snapshot)
-    from classroom.web.projector.push import push_group
-
-    push_group(snapshot)
 
 
 def announce_class(class_id: int) -> None:

@@ -1,0 +1,252 @@
+"""Plain-row reads and writes for the paths that run on every play and every tablet connect.
+
+Loading ORM entities costs about a millisecond per query here (identity map, relationship
+loaders, unit of work); a Core statement returning plain rows costs a tenth of that. A play
+runs a handful of statements and is then read back by every viewer, so these paths use the
+statements below, on the ORM session's own connection (and so in its transaction). Set-up and
+teacher pages, which run a few times a lesson, keep the ORM.
+
+The statements are built once, with bound parameters: building one and computing its cache key
+costs more than running it on SQLite.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, bindparam, func, insert, select
+
+from classroom.store.models import (
+    AppliedAction,
+    ClassPeriod,
+    DealerVerdict,
+    Group,
+    JournalEntry,
+    Round,
+    RoundEvent,
+    Seat,
+)
+
+__all__ = [
+    "GroupRow",
+    "JournalRow",
+    "RoundRow",
+    "SeatRow",
+    "applied_seq",
+    "event_data",
+    "group_row",
+    "group_rows_of_class",
+    "insert_applied_action",
+    "insert_events",
+    "journal_rows",
+    "last_guess_time",
+    "latest_round",
+    "mismatch_count",
+    "seat_by_token_hash",
+    "seat_names",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class GroupRow:
+    """A group with what the views need of its class."""
+
+    id: int
+    class_id: int
+    class_name: str
+    class_ended: bool
+    position: int
+    name: str
+    rule_text: str
+    rule_id: str | None
+    rule_revealed: bool
+    paused: bool
+    dealer_mode: str
+    dealing_seat_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRow:
+    """A round's own columns (its state is the fold of its events)."""
+
+    id: int
+    group_id: int
+    number: int
+    rule_text: str
+    rule_id: str | None
+    rule_kind: str
+    dealer_seat_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """A seat found by its token, with whether its class has ended."""
+
+    id: int
+    group_id: int
+    class_id: int
+    nickname: str
+    class_ended: bool
+
+
+@dataclass(frozen=True, slots=True)
+class JournalRow:
+    """A journal entry's columns."""
+
+    seat_id: int
+    seq: int
+    text: str
+    confidence: int | None
+    test_card: str | None
+    predicted_accepted: bool | None
+    created_at: datetime
+
+
+_GROUP_COLUMNS = (
+    Group.id,
+    Group.class_id,
+    ClassPeriod.name,
+    ClassPeriod.ended_at.is_not(None),
+    Group.position,
+    Group.name,
+    Group.rule_text,
+    Group.rule_id,
+    Group.rule_revealed,
+    Group.paused,
+    Group.dealer_mode,
+    Group.dealing_seat_id,
+)
+_GROUP = select(*_GROUP_COLUMNS).join(ClassPeriod, Group.class_id == ClassPeriod.id)
+_GROUP_BY_ID = _GROUP.where(Group.id == bindparam("group_id"))
+_GROUPS_OF_CLASS = _GROUP.where(Group.class_id == bindparam("class_id")).order_by(Group.position)
+_LATEST_ROUND = (
+    select(
+        Round.id,
+        Round.group_id,
+        Round.number,
+        Round.rule_text,
+        Round.rule_id,
+        Round.rule_kind,
+        Round.dealer_seat_id,
+    )
+    .where(Round.group_id == bindparam("group_id"))
+    .order_by(Round.number.desc())
+    .limit(1)
+)
+_SEAT_NAMES = (
+    select(Seat.id, Seat.nickname).where(Seat.group_id == bindparam("group_id")).order_by(Seat.id)
+)
+_SEAT_BY_TOKEN = (
+    select(Seat.id, Seat.group_id, Group.class_id, Seat.nickname, ClassPeriod.ended_at.is_not(None))
+    .join(Group, Seat.group_id == Group.id)
+    .join(ClassPeriod, Group.class_id == ClassPeriod.id)
+    .where(Seat.token_hash == bindparam("token_hash"))
+)
+_EVENT_DATA = (
+    select(RoundEvent.data)
+    .where(RoundEvent.round_id == bindparam("round_id"), RoundEvent.seq > bindparam("after"))
+    .order_by(RoundEvent.seq)
+)
+_APPLIED_SEQ = select(AppliedAction.seq).where(
+    AppliedAction.seat_id == bindparam("seat_id"),
+    AppliedAction.action_id == bindparam("action_id"),
+)
+_MISMATCHES = (
+    select(func.count())
+    .select_from(DealerVerdict)
+    .where(DealerVerdict.round_id == bindparam("round_id"))
+)
+_LAST_GUESS_TIME = (
+    select(RoundEvent.created_at)
+    .where(RoundEvent.round_id == bindparam("round_id"), RoundEvent.kind == "guessed")
+    .order_by(RoundEvent.seq.desc())
+    .limit(1)
+)
+_JOURNAL = select(
+    JournalEntry.seat_id,
+    JournalEntry.seq,
+    JournalEntry.text,
+    JournalEntry.confidence,
+    JournalEntry.test_card,
+    JournalEntry.predicted_accepted,
+    JournalEntry.created_at,
+).where(JournalEntry.round_id == bindparam("round_id"))
+_JOURNAL_OF_ROUND = _JOURNAL.order_by(JournalEntry.id)
+_JOURNAL_OF_SEAT = _JOURNAL.where(JournalEntry.seat_id == bindparam("seat_id")).order_by(
+    JournalEntry.id
+)
+_INSERT_EVENT = insert(RoundEvent)
+_INSERT_APPLIED = insert(AppliedAction)
+
+
+def group_row(conn: Connection, group_id: int) -> GroupRow | None:
+    """One group, or None if it does not exist."""
+    row = conn.execute(_GROUP_BY_ID, {"group_id": group_id}).first()
+    return GroupRow(*tuple(row)) if row else None
+
+
+def group_rows_of_class(conn: Connection, class_id: int) -> list[GroupRow]:
+    """The groups of a class in their order on the page."""
+    return [GroupRow(*tuple(row)) for row in conn.execute(_GROUPS_OF_CLASS, {"class_id": class_id})]
+
+
+def latest_round(conn: Connection, group_id: int) -> RoundRow | None:
+    """The group's newest round, or None before the first."""
+    row = conn.execute(_LATEST_ROUND, {"group_id": group_id}).first()
+    return RoundRow(*row) if row else None
+
+
+def seat_names(conn: Connection, group_id: int) -> list[tuple[int, str]]:
+    """(seat id, nickname) of a group's seats, in joining order."""
+    return [(seat_id, name) for seat_id, name in conn.execute(_SEAT_NAMES, {"group_id": group_id})]
+
+
+def seat_by_token_hash(conn: Connection, token_hash: str) -> SeatRow | None:
+    """The seat holding a token, with its group's class."""
+    row = conn.execute(_SEAT_BY_TOKEN, {"token_hash": token_hash}).first()
+    return SeatRow(*row) if row else None
+
+
+def event_data(conn: Connection, round_id: int, after: int = 0) -> list[dict[str, Any]]:
+    """The stored events of a round with seq greater than `after`, in order."""
+    return [data for (data,) in conn.execute(_EVENT_DATA, {"round_id": round_id, "after": after})]
+
+
+def insert_events(conn: Connection, round_id: int, events: Sequence[Any]) -> None:
+    """Append events (anything with seq, kind and to_dict) to a round's log."""
+    rows = [
+        {"round_id": round_id, "seq": e.seq, "kind": e.kind, "data": e.to_dict()} for e in events
+    ]
+    conn.execute(_INSERT_EVENT, rows)
+
+
+def applied_seq(conn: Connection, seat_id: int, action_id: str) -> int | None:
+    """The seq an action id reached when first applied; None if it never was."""
+    return conn.execute(_APPLIED_SEQ, {"seat_id": seat_id, "action_id": action_id}).scalar()
+
+
+def insert_applied_action(conn: Connection, seat_id: int, action_id: str, seq: int) -> None:
+    """Remember an action id as applied, in the transaction that applies it."""
+    conn.execute(_INSERT_APPLIED, {"seat_id": seat_id, "action_id": action_id, "seq": seq})
+
+
+def mismatch_count(conn: Connection, round_id: int) -> int:
+    """How many student-dealer verdicts contradicted the rule this round."""
+    return conn.execute(_MISMATCHES, {"round_id": round_id}).scalar() or 0
+
+
+def last_guess_time(conn: Connection, round_id: int) -> datetime | None:
+    """When the round's newest guess was made."""
+    return conn.execute(_LAST_GUESS_TIME, {"round_id": round_id}).scalar()
+
+
+def journal_rows(conn: Connection, round_id: int, seat_id: int | None = None) -> list[JournalRow]:
+    """A round's journal entries (of one seat, or all), in the order written."""
+    if seat_id is None:
+        result = conn.execute(_JOURNAL_OF_ROUND, {"round_id": round_id})
+    else:
+        result = conn.execute(_JOURNAL_OF_SEAT, {"round_id": round_id, "seat_id": seat_id})
+    return [JournalRow(*row) for row in result]
