@@ -13,7 +13,7 @@ from classroom.game import JUDGING, RoundState
 from classroom.services.snapshots import ClassSnapshot, GroupSnapshot
 from classroom.views import status
 
-__all__ = ["MAINLINE_SHOWN", "projector_status", "projector_view", "with_group"]
+__all__ = ["MAINLINE_SHOWN", "projector_status", "projector_view", "with_group", "with_presence"]
 
 #: The newest mainline cards sent; the page shows as many of them as fit its width.
 MAINLINE_SHOWN = 12
@@ -63,6 +63,21 @@ def with_group(view: dict[str, Any], group: GroupSnapshot, *, online: set[str]) 
     groups = [tile if old["id"] == group.group_id else old for old in view["groups"]]
     joining = view["open_to_join"] and any(g["status"] == "lobby" for g in groups)
     return {**view, "groups": groups, "joining": joining}
+
+
+def with_presence(view: dict[str, Any], online: set[str]) -> dict[str, Any]:
+    """The class view `view` with every seat's connection dot redrawn from `online`: tablets
+    came or went, nothing else changed.
+
+    >>> view = {"groups": [{"id": 1, "seats": [{"seat": "4", "online": False}]}]}
+    >>> with_presence(view, {"4"})["groups"][0]["seats"]
+    [{'seat': '4', 'online': True}]
+    """
+    groups = [
+        {**group, "seats": [{**seat, "online": seat["seat"] in online} for seat in group["seats"]]}
+        for group in view["groups"]
+    ]
+    return {**view, "groups": groups}
 
 
 def _group(group: GroupSnapshot, *, anonymous: bool, online: set[str]) -> dict[str, Any]:

@@ -3,15 +3,36 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import secrets
 import socket
 import sys
 from gettext import gettext as _
+from typing import Any
+
+from werkzeug.serving import ThreadedWSGIServer
 
 from classroom.purging import purge_on_start
 
 FIRST_TEACHER = "teacher"
 SWITCH_INTERVAL_S = 0.001
+# Connections the kernel holds while the server is busy accepting. Werkzeug's default of 128 is
+# exceeded when a bell wakes a school's tablets at once: a dropped SYN is retried by the tablet
+# only after 1, 3, 7... seconds. The kernel caps it at net.core.somaxconn (4096 on current
+# Linux).
+LISTEN_BACKLOG = 2048
+
+
+class SchoolServer(ThreadedWSGIServer):
+    """Werkzeug's threaded server (a thread per connection, as Flask-SocketIO's threading mode
+    needs) with a listen queue sized for a whole school reconnecting."""
+
+    request_queue_size = LISTEN_BACKLOG
+
+
+def make_school_server(host: str, port: int, app: Any) -> SchoolServer:
+    """The server `classroom serve` runs (the benchmark and tests start it the same way)."""
+    return SchoolServer(host, port, app)
 
 
 def lan_address() -> str | None:
@@ -29,7 +50,7 @@ def lan_address() -> str | None:
 
 def serve(args: argparse.Namespace) -> int:
     """Create the database (and a first teacher), print how to log in and join, then serve."""
-    from classroom.web import create_app, socketio
+    from classroom.web import create_app
 
     app = create_app()
     service = app.extensions["classroom"]
@@ -59,14 +80,17 @@ def serve(args: argparse.Namespace) -> int:
     # building views. Python hands the GIL over only every 5 ms by default; 1 ms lets the
     # writers send the play almost at once (see docs/performance.md).
     sys.setswitchinterval(SWITCH_INTERVAL_S)
-    socketio.run(
-        app,
-        host=args.host,
-        port=args.port,
-        allow_unsafe_werkzeug=True,
-        use_reloader=False,
-        log_output=False,
-    )
+    if not args.log_requests:
+        # One line per request and per closed websocket: noise for a teacher, and CPU for a
+        # school. Errors are still printed.
+        logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    server = make_school_server(args.host, args.port, app)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print(_("Stopped."))
+    finally:
+        server.server_close()
     return 0
 
 
@@ -97,6 +121,9 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     run = commands.add_parser("serve", help=_("start the live classroom server"))
     run.add_argument("--host", default="0.0.0.0", help=_("address to listen on"))
     run.add_argument("--port", type=int, default=5000, help=_("port to listen on"))
+    run.add_argument(
+        "--log-requests", action="store_true", help=_("print a line for every HTTP request")
+    )
     run.set_defaults(handler=serve)
     teacher = commands.add_parser("teacher", help=_("manage teacher accounts"))
     actions = teacher.add_subparsers(metavar="ACTION", required=True)

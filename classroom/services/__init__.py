@@ -12,7 +12,7 @@ from classroom.services.classes import ClassServices, GroupSetup, SeatRef
 from classroom.services.dealing import DealingServices, RuleChoice, Verdict, VerdictCheck
 from classroom.services.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError
 from classroom.services.lesson import GroupTotals, JournalNote, LessonServices, RoundTotals
-from classroom.services.reading import ReadingServices
+from classroom.services.reading import CatchUp, ReadingServices
 from classroom.services.records import RecordServices
 from classroom.services.rounds import Action, Change, RoundServices
 from classroom.services.snapshots import ClassSnapshot, GroupSnapshot, SeatInfo
@@ -20,6 +20,7 @@ from classroom.services.teachers import TeacherServices
 
 __all__ = [
     "Action",
+    "CatchUp",
     "Change",
     "ClassSnapshot",
     "Classroom",

@@ -3,19 +3,33 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from gettext import gettext as _
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from classroom.game import Event, RoundState
+from classroom.journal import JournalRecord
 from classroom.services.errors import NotFound
+from classroom.services.lesson import journal_record
 from classroom.services.snapshots import ClassSnapshot, GroupSnapshot, SeatInfo
 from classroom.store import rows
-from classroom.store.models import ClassPeriod, Group
+from classroom.store.models import ClassPeriod
 from classroom.store.rows import GroupRow, RoundRow
 
-__all__ = ["ReadingServices"]
+__all__ = ["CatchUp", "ReadingServices"]
+
+
+@dataclass(frozen=True, slots=True)
+class CatchUp:
+    """What a (re)connecting tablet needs: the group now, the events it missed, its journal
+    and, when it has written in it, the round's events the journal's predictions are read
+    from."""
+
+    snapshot: GroupSnapshot
+    missed: tuple[Event, ...]
+    journal: tuple[JournalRecord, ...]
+    journal_events: tuple[Event, ...]
 
 
 class ReadingServices:
@@ -36,10 +50,28 @@ class ReadingServices:
                 raise NotFound(_("There is no such group."))
             return self._group_snapshot(db, group, events_after)
 
-    def class_of_group(self, group_id: int) -> int | None:
-        """The class a group belongs to (None once deleted)."""
+    def catch_up(self, group_id: int, seat_id: int, round_number: int, last_seq: int) -> CatchUp:
+        """What a tablet that last saw (`round_number`, `last_seq`) needs, read in one session.
+
+        A tablet that last saw another round gets the current round's events from the start.
+        """
         with self.sessions() as db:
-            return db.scalar(select(Group.class_id).where(Group.id == group_id))
+            conn = db.connection()
+            group = rows.group_row(conn, group_id)
+            if group is None:
+                raise NotFound(_("There is no such group."))
+            round_row = rows.latest_round(conn, group_id)
+            if round_row is None:
+                return CatchUp(self.snapshot_of(db, group, None, None), (), (), ())
+            state = self.round_state(db, round_row.id)
+            after = last_seq if round_number == round_row.number else 0
+            missed = self.round_events(db, round_row.id, after)
+            journal = tuple(map(journal_record, rows.journal_rows(conn, round_row.id, seat_id)))
+            journal_events: tuple[Event, ...] = ()
+            if journal:
+                journal_events = missed if after == 0 else self.round_events(db, round_row.id, 0)
+            snapshot = self.snapshot_of(db, group, round_row, state)
+            return CatchUp(snapshot, missed, journal, journal_events)
 
     def events_after(self, round_id: int, seq: int) -> tuple[Event, ...]:
         """The events of a round after `seq`: what a waking tablet missed."""

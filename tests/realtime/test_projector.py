@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -37,6 +38,17 @@ def latest(client: SocketIOTestClient) -> dict[str, Any]:
     received = views(client)
     assert received, "the projector received nothing"
     return received[-1]
+
+
+def next_redraw(client: SocketIOTestClient, wait_s: float = 5.0) -> list[dict[str, Any]]:
+    """The views received once a (gathered, so slightly later) presence redraw has arrived."""
+    deadline = time.monotonic() + wait_s
+    received: list[dict[str, Any]] = []
+    while not received and time.monotonic() < deadline:
+        time.sleep(0.02)
+        received = views(client)
+    assert received, f"no projector redraw within {wait_s} s"
+    return received
 
 
 def group_of(view: dict[str, Any], group_id: int) -> dict[str, Any]:
@@ -156,10 +168,30 @@ def test_a_tablet_connecting_and_leaving_flips_its_connection_dot(lesson):
         lesson.app, namespace="/play", auth={"token": ana.token}, flask_test_client=ana.http
     )
     assert second_tab.is_connected("/play")
+    next_redraw(projector)
     second_tab.disconnect(namespace="/play")
-    assert seat_online(latest(projector), lesson, ana), "one tab of the seat is still open"
+    assert seat_online(next_redraw(projector)[-1], lesson, ana), "one tab of the seat is still open"
     ana.socket.disconnect(namespace="/play")
-    assert not seat_online(latest(projector), lesson, ana)
+    assert not seat_online(next_redraw(projector)[-1], lesson, ana)
+
+
+def test_tablets_coming_at_once_cost_the_projector_one_redraw(lesson):
+    """A bell: the dots of everyone who came back within the gathering time are drawn once."""
+    tablets = [lesson.join(name, index % 2) for index, name in enumerate(("Ana", "Ben", "Chen"))]
+    projector = open_projector(lesson)
+    views(projector)
+    lesson.app.config["PRESENCE_REDRAW_S"] = 2.0
+    for tablet in tablets:
+        tablet.socket.disconnect(namespace="/play")
+    back = [
+        socketio.test_client(lesson.app, namespace="/play", auth={"token": tablet.token})
+        for tablet in tablets[:2]
+    ]
+    assert all(socket.is_connected("/play") for socket in back)
+    (redraw,) = next_redraw(projector)
+    assert [seat_online(redraw, lesson, tablet) for tablet in tablets] == [True, True, False]
+    time.sleep(0.3)
+    assert views(projector) == [], "the gathered redraw came once"
 
 
 def test_the_projector_never_receives_hands_or_guess_texts(lesson):

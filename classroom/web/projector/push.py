@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
-from flask import current_app, has_request_context
+from flask import Flask, current_app, has_request_context
 from socketio import PubSubManager
 
-from classroom.projector import projector_view, with_group
+from classroom.projector import projector_view, with_group, with_presence
 from classroom.services import GroupSnapshot
 from classroom.web import presence
 from classroom.web.broadcast import classroom
@@ -17,13 +18,15 @@ __all__ = [
     "PROJECTOR",
     "anonymous",
     "class_view",
+    "presence_changed",
     "push_group",
-    "push_group_of",
     "push_projector",
     "room",
 ]
 
 PROJECTOR = "/projector"
+#: How long tablets' comings and goings are gathered before the projector's dots are redrawn.
+PRESENCE_REDRAW_S = 0.25
 
 
 def room(class_id: int) -> str:
@@ -39,11 +42,10 @@ def anonymous(class_id: int) -> bool:
 def class_view(class_id: int) -> dict[str, Any]:
     """The projector view of a class now."""
     snapshot = classroom().class_snapshot(None, class_id)
-    online = {str(seat_id) for seat_id in presence.online()}
     return projector_view(
         snapshot,
         anonymous=snapshot.projector_anonymous,
-        online=online,
+        online=_online(),
         join_url=_join_url(snapshot.join_code),
     )
 
@@ -52,9 +54,10 @@ def push_projector(class_id: int) -> None:
     """Send the fresh projector view to the class's projector pages, if any is open."""
     if not _watched(class_id):
         return
-    view = class_view(class_id)
-    _last_views()[class_id] = view
-    socketio.emit("class", view, to=room(class_id), namespace=PROJECTOR)
+    with _views_lock():
+        view = class_view(class_id)
+        _last_views()[class_id] = view
+        socketio.emit("class", view, to=room(class_id), namespace=PROJECTOR)
 
 
 def push_group(snapshot: GroupSnapshot) -> None:
@@ -66,21 +69,65 @@ def push_group(snapshot: GroupSnapshot) -> None:
     class_id = snapshot.class_id
     if not _watched(class_id):
         return
-    last = _last_views().get(class_id)
-    if last is None or isinstance(socketio.server.manager, PubSubManager):
+    if isinstance(socketio.server.manager, PubSubManager):
         push_projector(class_id)
         return
-    online = {str(seat_id) for seat_id in presence.online()}
-    view = with_group(last, snapshot, online=online)
-    _last_views()[class_id] = view
-    socketio.emit("class", view, to=room(class_id), namespace=PROJECTOR)
+    # Updates of the cached view are serialized, and sent in the order they were made.
+    with _views_lock():
+        last = _last_views().get(class_id)
+        if last is None:
+            view = class_view(class_id)
+        else:
+            view = with_group(last, snapshot, online=_online())
+        _last_views()[class_id] = view
+        socketio.emit("class", view, to=room(class_id), namespace=PROJECTOR)
 
 
-def push_group_of(group_id: int) -> None:
-    """`push_group` for a group known only by id (a tablet went away)."""
-    class_id = classroom().class_of_group(group_id)
-    if class_id is not None and _watched(class_id):
-        push_group(classroom().group_snapshot(group_id))
+def presence_changed(class_id: int) -> None:
+    """A tablet of the class came or went: its seat's dot changes on the projector.
+
+    When a bell rings hundreds of tablets come and go within a second or two, so the dots are
+    redrawn once per class every `PRESENCE_REDRAW_S` (from the presence counts at that moment),
+    not once per tablet.
+    """
+    if not _watched(class_id):
+        return
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    due: set[int] = app.extensions.setdefault("projector_presence_due", set())
+    with _views_lock():
+        if class_id in due:
+            return
+        due.add(class_id)
+    socketio.start_background_task(_redraw_presence, app, class_id)
+
+
+def _redraw_presence(app: Flask, class_id: int) -> None:
+    socketio.sleep(app.config.get("PRESENCE_REDRAW_S", PRESENCE_REDRAW_S))
+    with app.app_context():
+        due: set[int] = app.extensions["projector_presence_due"]
+        with _views_lock():
+            # Cleared before reading presence: a change from now on schedules another redraw.
+            due.discard(class_id)
+        if isinstance(socketio.server.manager, PubSubManager):
+            push_projector(class_id)
+            return
+        with _views_lock():
+            last = _last_views().get(class_id)
+            view = class_view(class_id) if last is None else with_presence(last, _online())
+            _last_views()[class_id] = view
+            socketio.emit("class", view, to=room(class_id), namespace=PROJECTOR)
+
+
+def _online() -> set[str]:
+    return {str(seat_id) for seat_id in presence.online()}
+
+
+def _views_lock() -> threading.Lock:
+    """Guards the last views (and the redraws due) of this app."""
+    lock: threading.Lock = current_app.extensions.setdefault(
+        "projector_views_lock", threading.Lock()
+    )
+    return lock
 
 
 def _last_views() -> dict[int, dict[str, Any]]:

@@ -8,12 +8,13 @@ from flask import request, session
 from flask_socketio import emit, join_room
 
 from classroom.game import GameError
-from classroom.services import GroupSnapshot, SeatRef, ServiceError, VerdictCheck
+from classroom.journal import journal_view
+from classroom.services import SeatRef, ServiceError, VerdictCheck
 from classroom.views import public_event, student_view
 from classroom.web import presence
 from classroom.web.broadcast import PLAY, announce, classroom, send_journal
 from classroom.web.extensions import socketio
-from classroom.web.projector.push import push_group, push_group_of
+from classroom.web.projector.push import presence_changed
 from classroom.web.student.payloads import (
     action_id,
     parse_action,
@@ -38,23 +39,23 @@ def on_connect(auth: Any = None) -> None:
     except ServiceError as error:
         raise ConnectionRefusedError(str(error)) from error
     session["play_token"] = token
+    # Rooms first: a change committed while the tablet catches up still reaches it.
     join_room(f"group:{seat.group_id}")
     join_room(f"seat:{seat.seat_id}")
-    snapshot = _catch_up(seat, parse_position(auth))
+    _catch_up(seat, parse_position(auth))
     session["play_seat"] = seat.seat_id
-    session["play_group"] = seat.group_id
+    session["play_class"] = seat.class_id
     presence.connected(seat.seat_id)
-    # Only this seat's dot changed: the projector rebuilds one group's tile.
-    push_group(snapshot)
+    presence_changed(seat.class_id)
 
 
 @socketio.on("disconnect", namespace=PLAY)
 def on_disconnect(reason: Any = None) -> None:
     """The seat's connection dot on the projector goes out (if it was its last tab)."""
-    seat_id, group_id = session.get("play_seat"), session.get("play_group")
-    if isinstance(seat_id, int) and isinstance(group_id, int):
+    seat_id, class_id = session.get("play_seat"), session.get("play_class")
+    if isinstance(seat_id, int) and isinstance(class_id, int):
         presence.disconnected(seat_id)
-        push_group_of(group_id)
+        presence_changed(class_id)
 
 
 @socketio.on("resync", namespace=PLAY)
@@ -118,18 +119,17 @@ def on_journal(payload: Any = None) -> dict[str, Any]:
     return {"ok": True}
 
 
-def _catch_up(seat: SeatRef, position: tuple[int, int]) -> GroupSnapshot:
+def _catch_up(seat: SeatRef, position: tuple[int, int]) -> None:
     """Send the events after the tablet's (round, seq), then its fresh state and journal."""
-    snapshot = classroom().group_snapshot(seat.group_id)
     round_number, last_seq = position
-    if snapshot.round_id is not None:
-        after = last_seq if round_number == snapshot.round_number else 0
-        missed = classroom().events_after(snapshot.round_id, after)
-        if missed:
-            emit("events", [public_event(event) for event in missed])
-    emit("state", student_view(snapshot, seat.key))
-    send_journal(snapshot, seat.seat_id)
-    return snapshot
+    found = classroom().catch_up(seat.group_id, seat.seat_id, round_number, last_seq)
+    if found.missed:
+        emit("events", [public_event(event) for event in found.missed])
+    emit("state", student_view(found.snapshot, seat.key))
+    if found.snapshot.round_id is not None:
+        state = found.snapshot.state
+        layout = state.layout if state else None
+        emit("journal", journal_view(found.journal, found.journal_events, layout))
 
 
 def _refuse(error: Exception) -> dict[str, Any]:
