@@ -45,10 +45,15 @@ class ReadingServices:
     def group_snapshot(self, group_id: int, *, events_after: int | None = None) -> GroupSnapshot:
         """The group now; with `events_after`, `events` holds the events after that seq."""
         with self.sessions() as db:
-            group = rows.group_row(db.connection(), group_id)
-            if group is None:
+            found = rows.group_and_round(db.connection(), group_id)
+            if found is None:
                 raise NotFound(_("There is no such group."))
-            return self._group_snapshot(db, group, events_after)
+            group, round_row = found
+            state = self.round_state(db, round_row.id) if round_row else None
+            events: tuple[Event, ...] = ()
+            if round_row is not None and events_after is not None:
+                events = self.round_events(db, round_row.id, events_after)
+            return self.snapshot_of(db, group, round_row, state, events)
 
     def catch_up(self, group_id: int, seat_id: int, round_number: int, last_seq: int) -> CatchUp:
         """What a tablet that last saw (`round_number`, `last_seq`) needs, read in one session.
@@ -57,10 +62,10 @@ class ReadingServices:
         """
         with self.sessions() as db:
             conn = db.connection()
-            group = rows.group_row(conn, group_id)
-            if group is None:
+            found = rows.group_and_round(conn, group_id)
+            if found is None:
                 raise NotFound(_("There is no such group."))
-            round_row = rows.latest_round(conn, group_id)
+            group, round_row = found
             if round_row is None:
                 return CatchUp(self.snapshot_of(db, group, None, None), (), (), ())
             state = self.round_state(db, round_row.id)
@@ -93,19 +98,14 @@ class ReadingServices:
                 ended=period.ended_at is not None,
                 wrong_guess_penalty=period.wrong_guess_penalty,
                 stock_out=period.stock_out,
-                groups=tuple(self._group_snapshot(db, group, None) for group in groups),
+                groups=tuple(self._group_snapshot(db, group) for group in groups),
                 projector_anonymous=period.projector_anonymous,
             )
 
-    def _group_snapshot(
-        self, db: Session, group: GroupRow, events_after: int | None
-    ) -> GroupSnapshot:
+    def _group_snapshot(self, db: Session, group: GroupRow) -> GroupSnapshot:
         round_row = rows.latest_round(db.connection(), group.id)
         state = self.round_state(db, round_row.id) if round_row else None
-        events: tuple[Event, ...] = ()
-        if round_row is not None and events_after is not None:
-            events = self.round_events(db, round_row.id, events_after)
-        return self.snapshot_of(db, group, round_row, state, events)
+        return self.snapshot_of(db, group, round_row, state)
 
     def snapshot_of(
         self,
@@ -148,4 +148,5 @@ class ReadingServices:
             rule_kind=round_row.rule_kind if round_row else "language",
             dealer_mismatches=mismatches,
             guess_pending_since=guess_time,
+            has_journal=round_row is not None and rows.has_journal(conn, round_row.id),
         )

@@ -165,7 +165,9 @@ class RoundServices:
         with self.group_lock(seat.group_id), self.sessions.begin() as db:
             lock_group(db, seat.group_id)
             conn = db.connection()
-            earlier = rows.applied_seq(conn, seat.seat_id, action.action_id)
+            seated, earlier = rows.seat_action(conn, seat.seat_id, seat.group_id, action.action_id)
+            if not seated:
+                raise NotFound(_("This tablet has no seat. Please join again."))
             if earlier is not None:
                 return Change(seat.group_id, seat.class_id, (), duplicate=True, applied_seq=earlier)
             group, round_row = self._running_round(db, seat.group_id)
@@ -248,9 +250,8 @@ class RoundServices:
 
     def _running_round(self, db: Session, group_id: int) -> tuple[GroupRow, RoundRow]:
         """The group and its current round, which must exist and belong to a running class."""
-        conn = db.connection()
-        group = rows.group_row(conn, group_id)
-        round_row = rows.latest_round(conn, group_id)
+        found = rows.group_and_round(db.connection(), group_id)
+        group, round_row = found if found else (None, None)
         if group is None or round_row is None:
             raise NotFound(_("The round has not started yet."))
         if group.class_ended:

@@ -51,6 +51,9 @@ class GroupSnapshot:
     dealer_mismatches: int = 0
     #: When the guess now waiting for a verdict was made (None: no guess is waiting).
     guess_pending_since: datetime | None = None
+    #: Whether anyone has written in this round's journal (after a play, journals with
+    #: predictions are sent again; without any, nothing needs reading).
+    has_journal: bool = False
 
     def nickname(self, seat_key: str) -> str:
         """The nickname behind an engine seat id ('?' for a seat since removed)."""

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, func, insert, select
+from sqlalchemy import Connection, and_, bindparam, func, insert, select
 
 from classroom.store.models import (
     AppliedAction,
@@ -35,16 +35,18 @@ __all__ = [
     "JournalRow",
     "RoundRow",
     "SeatRow",
-    "applied_seq",
     "event_data",
+    "group_and_round",
     "group_row",
     "group_rows_of_class",
+    "has_journal",
     "insert_applied_action",
     "insert_events",
     "journal_rows",
     "last_guess_time",
     "latest_round",
     "mismatch_count",
+    "seat_action",
     "seat_by_token_hash",
     "seat_names",
 ]
@@ -122,17 +124,26 @@ _GROUP_COLUMNS = (
 _GROUP = select(*_GROUP_COLUMNS).join(ClassPeriod, Group.class_id == ClassPeriod.id)
 _GROUP_BY_ID = _GROUP.where(Group.id == bindparam("group_id"))
 _GROUPS_OF_CLASS = _GROUP.where(Group.class_id == bindparam("class_id")).order_by(Group.position)
+_ROUND_COLUMNS = (
+    Round.id,
+    Round.group_id,
+    Round.number,
+    Round.rule_text,
+    Round.rule_id,
+    Round.rule_kind,
+    Round.dealer_seat_id,
+)
 _LATEST_ROUND = (
-    select(
-        Round.id,
-        Round.group_id,
-        Round.number,
-        Round.rule_text,
-        Round.rule_id,
-        Round.rule_kind,
-        Round.dealer_seat_id,
-    )
+    select(*_ROUND_COLUMNS)
     .where(Round.group_id == bindparam("group_id"))
+    .order_by(Round.number.desc())
+    .limit(1)
+)
+_GROUP_AND_ROUND = (
+    select(*_GROUP_COLUMNS, *_ROUND_COLUMNS)
+    .join(ClassPeriod, Group.class_id == ClassPeriod.id)
+    .outerjoin(Round, Round.group_id == Group.id)
+    .where(Group.id == bindparam("group_id"))
     .order_by(Round.number.desc())
     .limit(1)
 )
@@ -149,10 +160,6 @@ _EVENT_DATA = (
     select(RoundEvent.data)
     .where(RoundEvent.round_id == bindparam("round_id"), RoundEvent.seq > bindparam("after"))
     .order_by(RoundEvent.seq)
-)
-_APPLIED_SEQ = select(AppliedAction.seq).where(
-    AppliedAction.seat_id == bindparam("seat_id"),
-    AppliedAction.action_id == bindparam("action_id"),
 )
 _MISMATCHES = (
     select(func.count())
@@ -178,6 +185,20 @@ _JOURNAL_OF_ROUND = _JOURNAL.order_by(JournalEntry.id)
 _JOURNAL_OF_SEAT = _JOURNAL.where(JournalEntry.seat_id == bindparam("seat_id")).order_by(
     JournalEntry.id
 )
+_HAS_JOURNAL = (
+    select(JournalEntry.id).where(JournalEntry.round_id == bindparam("round_id")).limit(1)
+)
+_SEAT_ACTION = (
+    select(Seat.id, AppliedAction.seq)
+    .outerjoin(
+        AppliedAction,
+        and_(
+            AppliedAction.seat_id == Seat.id,
+            AppliedAction.action_id == bindparam("action_id"),
+        ),
+    )
+    .where(Seat.id == bindparam("seat_id"), Seat.group_id == bindparam("group_id"))
+)
 _INSERT_EVENT = insert(RoundEvent)
 _INSERT_APPLIED = insert(AppliedAction)
 
@@ -186,6 +207,17 @@ def group_row(conn: Connection, group_id: int) -> GroupRow | None:
     """One group, or None if it does not exist."""
     row = conn.execute(_GROUP_BY_ID, {"group_id": group_id}).first()
     return GroupRow(*tuple(row)) if row else None
+
+
+def group_and_round(conn: Connection, group_id: int) -> tuple[GroupRow, RoundRow | None] | None:
+    """A group and its newest round (None before the first) in one query; None if no group."""
+    row = conn.execute(_GROUP_AND_ROUND, {"group_id": group_id}).first()
+    if row is None:
+        return None
+    values = tuple(row)
+    split = len(_GROUP_COLUMNS)
+    round_row = RoundRow(*values[split:]) if values[split] is not None else None
+    return GroupRow(*values[:split]), round_row
 
 
 def group_rows_of_class(conn: Connection, class_id: int) -> list[GroupRow]:
@@ -202,6 +234,18 @@ def latest_round(conn: Connection, group_id: int) -> RoundRow | None:
 def seat_names(conn: Connection, group_id: int) -> list[tuple[int, str]]:
     """(seat id, nickname) of a group's seats, in joining order."""
     return [(seat_id, name) for seat_id, name in conn.execute(_SEAT_NAMES, {"group_id": group_id})]
+
+
+def seat_action(
+    conn: Connection, seat_id: int, group_id: int, action_id: str
+) -> tuple[bool, int | None]:
+    """Whether the seat still sits in the group (a teacher may have removed it), and the seq
+    its action id reached when first applied (None: never applied)."""
+    parameters = {"seat_id": seat_id, "group_id": group_id, "action_id": action_id}
+    row = conn.execute(_SEAT_ACTION, parameters).first()
+    if row is None:
+        return False, None
+    return True, row.seq
 
 
 def seat_by_token_hash(conn: Connection, token_hash: str) -> SeatRow | None:
@@ -223,11 +267,6 @@ def insert_events(conn: Connection, round_id: int, events: Sequence[Any]) -> Non
     conn.execute(_INSERT_EVENT, rows)
 
 
-def applied_seq(conn: Connection, seat_id: int, action_id: str) -> int | None:
-    """The seq an action id reached when first applied; None if it never was."""
-    return conn.execute(_APPLIED_SEQ, {"seat_id": seat_id, "action_id": action_id}).scalar()
-
-
 def insert_applied_action(conn: Connection, seat_id: int, action_id: str, seq: int) -> None:
     """Remember an action id as applied, in the transaction that applies it."""
     conn.execute(_INSERT_APPLIED, {"seat_id": seat_id, "action_id": action_id, "seq": seq})
@@ -241,6 +280,11 @@ def mismatch_count(conn: Connection, round_id: int) -> int:
 def last_guess_time(conn: Connection, round_id: int) -> datetime | None:
     """When the round's newest guess was made."""
     return conn.execute(_LAST_GUESS_TIME, {"round_id": round_id}).scalar()
+
+
+def has_journal(conn: Connection, round_id: int) -> bool:
+    """Whether anyone has written in the round's journal yet."""
+    return conn.execute(_HAS_JOURNAL, {"round_id": round_id}).first() is not None
 
 
 def journal_rows(conn: Connection, round_id: int, seat_id: int | None = None) -> list[JournalRow]:

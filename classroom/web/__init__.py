@@ -17,6 +17,7 @@ from classroom.store import connect
 from classroom.store.migrate import upgrade
 from classroom.web.config import default_config
 from classroom.web.extensions import babel, csrf, socketio
+from classroom.web.packets import JsonPacket
 
 __all__ = ["create_app", "socketio"]
 
@@ -56,6 +57,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         async_mode="threading",
         message_queue=os.environ.get("CLASSROOM_REDIS_URL"),
         max_http_buffer_size=16 * 1024,
+        serializer=JsonPacket,
     )
     app.after_request(_security_headers)
     proxies = int(app.config.get("TRUSTED_PROXIES", 0))

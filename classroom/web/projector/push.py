@@ -11,7 +11,7 @@ from socketio import PubSubManager
 from classroom.projector import projector_view, with_group, with_presence
 from classroom.services import GroupSnapshot
 from classroom.web import presence
-from classroom.web.broadcast import classroom
+from classroom.web.broadcast import classroom, listening
 from classroom.web.extensions import socketio
 
 __all__ = [
@@ -138,10 +138,7 @@ def _last_views() -> dict[int, dict[str, Any]]:
 
 def _watched(class_id: int) -> bool:
     """Whether a projector page listens; behind a message queue another process may hold it."""
-    manager = socketio.server.manager
-    if isinstance(manager, PubSubManager):
-        return True
-    return any(True for _ in manager.get_participants(PROJECTOR, room(class_id)))
+    return listening(PROJECTOR, room(class_id))
 
 
 def _join_url(code: str) -> str:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request, session
+from flask_babel import gettext as _
 from flask_socketio import emit, join_room
 
 from classroom.game import GameError
 from classroom.journal import journal_view
-from classroom.services import SeatRef, ServiceError, VerdictCheck
+from classroom.services import NotFound, SeatRef, ServiceError, VerdictCheck
 from classroom.views import public_event, student_view
 from classroom.web import presence
 from classroom.web.broadcast import PLAY, announce, classroom, send_journal
@@ -30,6 +31,15 @@ def _seat() -> SeatRef:
     return classroom().seat_by_token(session.get("play_token", ""))
 
 
+def _seat_as_connected() -> SeatRef:
+    """The seat this connection was accepted for, without reading it again: for `act`, whose
+    own transaction checks that the seat is still there (it runs for every play)."""
+    seat = session.get("play_ref")
+    if not isinstance(seat, SeatRef):
+        raise NotFound(_("This tablet has no seat. Please join again."))
+    return seat
+
+
 @socketio.on("connect", namespace=PLAY)
 def on_connect(auth: Any = None) -> None:
     """Accept a tablet only with a valid seat token, then send what it missed."""
@@ -45,6 +55,7 @@ def on_connect(auth: Any = None) -> None:
     _catch_up(seat, parse_position(auth))
     session["play_seat"] = seat.seat_id
     session["play_class"] = seat.class_id
+    session["play_ref"] = seat
     presence.connected(seat.seat_id)
     presence_changed(seat.class_id)
 
@@ -73,7 +84,7 @@ def on_resync(payload: Any = None) -> dict[str, Any]:
 def on_act(payload: Any = None) -> dict[str, Any]:
     """Play, no-play, guess or pass; the answer says whether it was applied."""
     try:
-        seat = _seat()
+        seat = _seat_as_connected()
         change = classroom().act(seat, parse_action(payload))
     except (ServiceError, GameError) as error:
         return _refuse(error)
