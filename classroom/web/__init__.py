@@ -58,6 +58,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         message_queue=os.environ.get("CLASSROOM_REDIS_URL"),
         max_http_buffer_size=16 * 1024,
         serializer=JsonPacket,
+        # A connection's messages are handled in order, in its own reader thread, instead of
+        # a new thread per message (a play cost one thread start; order is what tablets expect).
+        async_handlers=False,
     )
     app.after_request(_security_headers)
     proxies = int(app.config.get("TRUSTED_PROXIES", 0))
