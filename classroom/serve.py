@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import gc
 import logging
+import resource
 import secrets
 import socket
 import sys
@@ -29,6 +30,25 @@ LISTEN_BACKLOG = 2048
 # connected, CPython's collections of the older generations paused the server 50-70 ms in the
 # middle of a lesson, which tablets felt as a late play.
 GC_THRESHOLDS = (20_000, 20, 20)
+
+
+# One open file per connected tablet, projector or teacher page, plus the database's.
+WANTED_OPEN_FILES = 8192
+
+
+def raise_open_file_limit(wanted: int = WANTED_OPEN_FILES) -> int:
+    """Raise this process's soft limit on open files towards `wanted` (as far as the hard limit
+    allows); returns the limit now in force.
+
+    Many systems start processes with a soft limit of 1,024, which a school of ~1,000 tablets
+    exceeds: past it, new connections fail to be accepted.
+    """
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        return target
+    return soft
 
 
 class SchoolServer(ThreadedWSGIServer):
@@ -92,6 +112,12 @@ def serve(args: argparse.Namespace) -> int:
         # One line per request and per closed websocket: noise for a teacher, and CPU for a
         # school. Errors are still printed.
         logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    open_files = raise_open_file_limit()
+    if open_files < 2048:
+        print(
+            _("  Warning:   only %d open files allowed: about as many tablets can connect.")
+            % open_files
+        )
     gc.set_threshold(*GC_THRESHOLDS)
     gc.freeze()
     server = make_school_server(args.host, args.port, app)
