@@ -194,6 +194,17 @@ def test_tablets_coming_at_once_cost_the_projector_one_redraw(lesson):
     assert views(projector) == [], "the gathered redraw came once"
 
 
+def test_a_class_deleted_before_its_dots_are_redrawn_leaves_nothing_to_draw(lesson):
+    ana = lesson.join("Ana", 0)
+    projector = open_projector(lesson)
+    views(projector)
+    ana.socket.disconnect(namespace="/play")  # a redraw is now due in 0.25 s
+    lesson.service.delete_class(lesson.teacher_id, lesson.class_id)
+    time.sleep(0.6)
+    # An exception in the redraw's thread would fail this test (warnings are errors).
+    assert views(projector) == []
+
+
 def test_the_projector_never_receives_hands_or_guess_texts(lesson):
     otters = [lesson.join(name, 0) for name in ("Ana", "Ben", "Chen")]
     lesson.start(0)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import threading
+from contextlib import suppress
 from typing import Any
 
 from flask import Flask, current_app, has_request_context
 from socketio import PubSubManager
 
 from classroom.projector import projector_view, with_group, with_presence
-from classroom.services import GroupSnapshot
+from classroom.services import GroupSnapshot, ServiceError
 from classroom.web import presence
 from classroom.web.broadcast import classroom, listening
 from classroom.web.extensions import socketio
@@ -108,14 +109,20 @@ def _redraw_presence(app: Flask, class_id: int) -> None:
         with _views_lock():
             # Cleared before reading presence: a change from now on schedules another redraw.
             due.discard(class_id)
-        if isinstance(socketio.server.manager, PubSubManager):
-            push_projector(class_id)
-            return
-        with _views_lock():
-            last = _last_views().get(class_id)
-            view = class_view(class_id) if last is None else with_presence(last, _online())
-            _last_views()[class_id] = view
-            socketio.emit("class", view, to=room(class_id), namespace=PROJECTOR)
+        # A class deleted meanwhile has nothing left to draw.
+        with suppress(ServiceError):
+            _send_presence(class_id)
+
+
+def _send_presence(class_id: int) -> None:
+    if isinstance(socketio.server.manager, PubSubManager):
+        push_projector(class_id)
+        return
+    with _views_lock():
+        last = _last_views().get(class_id)
+        view = class_view(class_id) if last is None else with_presence(last, _online())
+        _last_views()[class_id] = view
+        socketio.emit("class", view, to=room(class_id), namespace=PROJECTOR)
 
 
 def _online() -> set[str]:
