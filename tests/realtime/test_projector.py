@@ -45,7 +45,7 @@ def next_redraw(client: SocketIOTestClient, wait_s: float = 5.0) -> list[dict[st
     deadline = time.monotonic() + wait_s
     received: list[dict[str, Any]] = []
     while not received and time.monotonic() < deadline:
-        time.sleep(0.02)
+        time.sleep(0.02)  # polling until the redraw arrives, up to `wait_s`
         received = views(client)
     assert received, f"no projector redraw within {wait_s} s"
     return received
@@ -190,7 +190,7 @@ def test_tablets_coming_at_once_cost_the_projector_one_redraw(lesson):
     assert all(socket.is_connected("/play") for socket in back)
     (redraw,) = next_redraw(projector)
     assert [seat_online(redraw, lesson, tablet) for tablet in tablets] == [True, True, False]
-    time.sleep(0.3)
+    time.sleep(0.3)  # room for a second redraw, had the gathering failed
     assert views(projector) == [], "the gathered redraw came once"
 
 
@@ -200,7 +200,7 @@ def test_a_class_deleted_before_its_dots_are_redrawn_leaves_nothing_to_draw(less
     views(projector)
     ana.socket.disconnect(namespace="/play")  # a redraw is now due in 0.25 s
     lesson.service.delete_class(lesson.teacher_id, lesson.class_id)
-    time.sleep(0.6)
+    time.sleep(0.6)  # past the 0.25 s after which the redraw runs
     # An exception in the redraw's thread would fail this test (warnings are errors).
     assert views(projector) == []
 

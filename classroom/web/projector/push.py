@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from contextlib import suppress
 from typing import Any
 
@@ -53,33 +54,29 @@ def class_view(class_id: int) -> dict[str, Any]:
 
 def push_projector(class_id: int) -> None:
     """Send the fresh projector view to the class's projector pages, if any is open."""
-    if not _watched(class_id):
-        return
-    with _views_lock():
-        view = class_view(class_id)
-        _last_views()[class_id] = view
-        socketio.emit("class", view, to=room(class_id), namespace=PROJECTOR)
+    if _watched(class_id):
+        _redraw(class_id, None)
 
 
 def push_group(snapshot: GroupSnapshot) -> None:
     """After one group changed: rebuild only its tile in the last view sent, then send it.
 
-    A play used to rebuild every group of the class; now it costs one tile. Behind a message
-    queue another process may have changed other tiles, so there the whole view is rebuilt.
+    A play used to rebuild every group of the class; now it costs one tile.
     """
-    class_id = snapshot.class_id
-    if not _watched(class_id):
-        return
+    if _watched(snapshot.class_id):
+        _redraw(snapshot.class_id, lambda last: with_group(last, snapshot, online=_online()))
+
+
+def _redraw(class_id: int, change: Callable[[dict[str, Any]], dict[str, Any]] | None) -> None:
+    """Send the class view: the last one sent with `change` applied, or (with no change, no
+    view sent yet, or behind a message queue, where another process may have changed other
+    tiles) the whole view read afresh. Updates of the last view are serialized and sent in the
+    order they were made."""
     if isinstance(socketio.server.manager, PubSubManager):
-        push_projector(class_id)
-        return
-    # Updates of the cached view are serialized, and sent in the order they were made.
+        change = None
     with _views_lock():
         last = _last_views().get(class_id)
-        if last is None:
-            view = class_view(class_id)
-        else:
-            view = with_group(last, snapshot, online=_online())
+        view = class_view(class_id) if change is None or last is None else change(last)
         _last_views()[class_id] = view
         socketio.emit("class", view, to=room(class_id), namespace=PROJECTOR)
 
@@ -111,18 +108,7 @@ def _redraw_presence(app: Flask, class_id: int) -> None:
             due.discard(class_id)
         # A class deleted meanwhile has nothing left to draw.
         with suppress(ServiceError):
-            _send_presence(class_id)
-
-
-def _send_presence(class_id: int) -> None:
-    if isinstance(socketio.server.manager, PubSubManager):
-        push_projector(class_id)
-        return
-    with _views_lock():
-        last = _last_views().get(class_id)
-        view = class_view(class_id) if last is None else with_presence(last, _online())
-        _last_views()[class_id] = view
-        socketio.emit("class", view, to=room(class_id), namespace=PROJECTOR)
+            _redraw(class_id, lambda last: with_presence(last, _online()))
 
 
 def _online() -> set[str]:
