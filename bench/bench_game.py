@@ -6,8 +6,8 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from classroom.cards import Card
-from classroom.game import Event, Round, event_from_dict, replay
+from classroom.core.cards import Card
+from classroom.core.game import Event, Round, event_from_dict, replay
 
 SEATS = ("Ana", "Ben", "Chen", "Dia", "Eli")
 

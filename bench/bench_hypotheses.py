@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import time
 
-from classroom.hypotheses import check_equivalence
-from classroom.rules import compile_rule
+from classroom.core.hypotheses import check_equivalence
+from classroom.core.rules import compile_rule
 
 __all__ = ["PAIRS", "run"]
 

@@ -9,10 +9,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from classroom.game import Options
-from classroom.rules.library import load_library
-from classroom.services import Classroom, GroupSetup
+from classroom.core.game import Options
+from classroom.core.rules.library import load_library
 from classroom.store import connect, create_schema
+from classroom.usecases import Classroom, GroupSetup
 from printables.documents import (
     class_pack_pdf,
     lesson_pdf,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 import time
 
-from classroom.cards import DECK
-from classroom.rules import Rule, compile_rule
+from classroom.core.cards import DECK
+from classroom.core.rules import Rule, compile_rule
 
 CLASSICS = {
     "alternate-colors": "card.color != prev.color",
@@ -19,7 +19,7 @@ CLASSICS = {
 
 def _rules() -> dict[str, Rule]:
     try:
-        from classroom.rules.library import load_library
+        from classroom.core.rules.library import load_library
     except ImportError:
         return {name: compile_rule(text) for name, text in CLASSICS.items()}
     return {entry.id: entry.rule for entry in load_library()}

@@ -13,9 +13,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from classroom.game import Options
-from classroom.services import Classroom, GroupSetup
+from classroom.core.game import Options
 from classroom.store import connect, create_schema
+from classroom.usecases import Classroom, GroupSetup
 
 RULE = "card.color != prev.color"
 

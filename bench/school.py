@@ -23,9 +23,9 @@ from typing import Any
 import socketio
 
 from bench.live import RULE, _wait_for_port
-from classroom.game import Options
-from classroom.services import Classroom, GroupSetup
+from classroom.core.game import Options
 from classroom.store import connect, create_schema
+from classroom.usecases import Classroom, GroupSetup
 
 MOVABLE = ("playing", "guess_window")
 CONNECT_TIMEOUT = 20.0

@@ -2,7 +2,7 @@
 
 import sys
 
-from classroom.cli import main
+from classroom.cli.main import main
 
 if __name__ == "__main__":
     sys.exit(main())

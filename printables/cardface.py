@@ -11,7 +11,7 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from classroom.cards import Card, Color
+from classroom.core.cards import Card, Color
 from printables.common import FONT, FONT_BOLD, INK, RED, RULE_GREY, register_fonts
 
 __all__ = ["CARD_RATIO", "CardRow", "card_height", "draw_card", "row_positions"]

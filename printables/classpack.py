@@ -14,9 +14,9 @@ from urllib.parse import urlencode, urlsplit
 import qrcode
 import qrcode.constants
 
-from classroom.rules import RuleError, compile_rule
-from classroom.rules.library import LibraryError, LibraryRule, find_rule
-from classroom.services import ClassSnapshot, GroupSnapshot
+from classroom.core.rules import RuleError, compile_rule
+from classroom.core.rules.library import LibraryError, LibraryRule, find_rule
+from classroom.usecases import ClassSnapshot, GroupSnapshot
 from printables.common import PrintableError
 from printables.rulecards import RuleCard, custom_rule_card, rule_card
 from printables.worksheet import worksheet_plan

@@ -166,7 +166,7 @@ def _app() -> Flask:
 
 def _base_url(app: Flask) -> str:
     """Where students reach this server: PUBLIC_URL, else this machine as `classroom serve`."""
-    from classroom.serve import lan_address
+    from classroom.cli.serve import lan_address
 
     public: str = app.config.get("PUBLIC_URL") or ""
     return public or f"http://{lan_address() or 'localhost'}:{DEFAULT_PORT}"

@@ -6,8 +6,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from gettext import gettext as _
 
-from classroom.rules.library import load_library
-from classroom.services import ClassSnapshot
+from classroom.core.rules.library import load_library
+from classroom.usecases import ClassSnapshot
 from printables.classpack import class_pack
 from printables.classpack_pdf import ClassPackRenderer
 from printables.common import PrintableError, page_size

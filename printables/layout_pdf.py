@@ -13,7 +13,7 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from classroom.cards import Card
+from classroom.core.cards import Card
 from printables.cardface import card_height, draw_card, ink_for
 from printables.common import FONT, FONT_BOLD, MUTED, RULE_GREY, SHADE, register_fonts
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import yaml
 
-from classroom.resources import data_dir
+from classroom.core.resources import data_dir
 
 __all__ = ["AGE_BANDS", "Lesson", "LessonError", "find_lesson", "load_lessons", "parse_lesson"]
 

@@ -11,13 +11,13 @@ from typing import Literal
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from classroom import game
-from classroom.cards import Card
-from classroom.game import Event, RoundState
-from classroom.rules import RuleError, compile_rule
-from classroom.scoring import HAND_SIZE, dealer_score, round_scores
-from classroom.services import Classroom, NotFound
-from classroom.store.models import Group, Round
+from classroom.core import game
+from classroom.core.cards import Card
+from classroom.core.game import Event, RoundState
+from classroom.core.rules import RuleError, compile_rule
+from classroom.core.scoring import HAND_SIZE, dealer_score, round_scores
+from classroom.store.models import Group, StoredRound
+from classroom.usecases import Classroom, NotFound
 from printables.classpack import library_rule_for
 
 __all__ = [
@@ -251,12 +251,12 @@ def game_report(events: Sequence[Event], info: RoundInfo, names: Mapping[str, st
     )
 
 
-def _round_row(db: Session, group: Group, number: int | None) -> Round:
-    """Round `number` of the group, or its latest; NotFound if it has not been played."""
-    query = select(Round).where(Round.group_id == group.id)
+def _round_row(db: Session, group: Group, number: int | None) -> StoredRound:
+    """StoredRound `number` of the group, or its latest; NotFound if it has not been played."""
+    query = select(StoredRound).where(StoredRound.group_id == group.id)
     if number is not None:
-        query = query.where(Round.number == number)
-    found = db.scalars(query.order_by(Round.number.desc()).limit(1)).first()
+        query = query.where(StoredRound.number == number)
+    found = db.scalars(query.order_by(StoredRound.number.desc()).limit(1)).first()
     if found is None:
         message = (
             _("{group} has not played round {n}.")

@@ -10,7 +10,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
-from classroom.scoring import EMPTIED_BONUS, GUESS_BONUS, HAND_SIZE
+from classroom.core.scoring import EMPTIED_BONUS, GUESS_BONUS, HAND_SIZE
 from printables.common import (
     FONT_BOLD,
     FONT_MONO,

@@ -6,10 +6,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from gettext import gettext as _
 
-from classroom.cards import Card
-from classroom.rules import Rule, compile_rule
-from classroom.rules.analysis import analyze
-from classroom.rules.library import LibraryRule, filter_rules
+from classroom.core.cards import Card
+from classroom.core.rules import Rule, compile_rule
+from classroom.core.rules.analysis import analyze
+from classroom.core.rules.library import LibraryRule, filter_rules
 from printables.common import PrintableError
 
 __all__ = [

@@ -75,9 +75,9 @@ class Group(Base):
         cascade="all, delete-orphan",
         passive_deletes=True,
     )
-    rounds: Mapped[list[Round]] = relationship(
+    rounds: Mapped[list[StoredRound]] = relationship(
         back_populates="group",
-        order_by="Round.number",
+        order_by="StoredRound.number",
         cascade="all, delete-orphan",
         passive_deletes=True,
     )
@@ -98,7 +98,7 @@ class Seat(Base):
     group: Mapped[Group] = relationship(back_populates="seats")
 
 
-class Round(Base):
+class StoredRound(Base):
     """One round played by a group; its state is the fold of its events."""
 
     __tablename__ = "rounds"

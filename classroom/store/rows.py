@@ -25,9 +25,9 @@ from classroom.store.models import (
     DealerVerdict,
     Group,
     JournalEntry,
-    Round,
     RoundEvent,
     Seat,
+    StoredRound,
 )
 
 __all__ = [
@@ -125,26 +125,26 @@ _GROUP = select(*_GROUP_COLUMNS).join(ClassPeriod, Group.class_id == ClassPeriod
 _GROUP_BY_ID = _GROUP.where(Group.id == bindparam("group_id"))
 _GROUPS_OF_CLASS = _GROUP.where(Group.class_id == bindparam("class_id")).order_by(Group.position)
 _ROUND_COLUMNS = (
-    Round.id,
-    Round.group_id,
-    Round.number,
-    Round.rule_text,
-    Round.rule_id,
-    Round.rule_kind,
-    Round.dealer_seat_id,
+    StoredRound.id,
+    StoredRound.group_id,
+    StoredRound.number,
+    StoredRound.rule_text,
+    StoredRound.rule_id,
+    StoredRound.rule_kind,
+    StoredRound.dealer_seat_id,
 )
 _LATEST_ROUND = (
     select(*_ROUND_COLUMNS)
-    .where(Round.group_id == bindparam("group_id"))
-    .order_by(Round.number.desc())
+    .where(StoredRound.group_id == bindparam("group_id"))
+    .order_by(StoredRound.number.desc())
     .limit(1)
 )
 _GROUP_AND_ROUND = (
     select(*_GROUP_COLUMNS, *_ROUND_COLUMNS)
     .join(ClassPeriod, Group.class_id == ClassPeriod.id)
-    .outerjoin(Round, Round.group_id == Group.id)
+    .outerjoin(StoredRound, StoredRound.group_id == Group.id)
     .where(Group.id == bindparam("group_id"))
-    .order_by(Round.number.desc())
+    .order_by(StoredRound.number.desc())
     .limit(1)
 )
 _SEAT_NAMES = (

@@ -11,10 +11,10 @@ from flask import Flask, Response
 from flask_babel import get_locale
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from classroom.resources import data_dir
-from classroom.services import Classroom
+from classroom.core.resources import data_dir
 from classroom.store import connect
 from classroom.store.migrate import upgrade
+from classroom.usecases import Classroom
 from classroom.web.config import default_config
 from classroom.web.extensions import babel, csrf, socketio
 from classroom.web.packets import JsonPacket

@@ -6,9 +6,9 @@ from __future__ import annotations
 from flask import current_app
 from socketio import PubSubManager
 
-from classroom.journal import journal_view
-from classroom.services import Change, Classroom, GroupSnapshot
-from classroom.views import public_event, student_views, teacher_group_view
+from classroom.projections.group_views import public_event, student_views, teacher_group_view
+from classroom.projections.journal_view import journal_view
+from classroom.usecases import Change, Classroom, GroupSnapshot
 from classroom.web.extensions import socketio
 
 PLAY = "/play"

@@ -25,8 +25,8 @@ from flask import (
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from classroom.rules.library import CONCEPTS, load_library
-from classroom.services import NotFound
+from classroom.core.rules.library import CONCEPTS, load_library
+from classroom.usecases import NotFound
 from classroom.web.auth import current_teacher_id, login_required
 from classroom.web.broadcast import classroom
 from printables.catalog import printable_label

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from classroom.services import Classroom
 from classroom.store.database import connect
+from classroom.usecases import Classroom
 from tests.e2e.conftest import SCREENSHOTS, TEACHER, Server
 from tests.e2e.tablets import LANDSCAPE, PORTRAIT, Tablet, Teacher, is_red
 

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from classroom.game import Options
-from classroom.services import Action, Classroom, GroupSetup
+from classroom.core.game import Options
 from classroom.store import connect
+from classroom.usecases import Action, Classroom, GroupSetup
 from tests.e2e.conftest import SCREENSHOTS, TEACHER, Server
 from tests.e2e.tablets import LANDSCAPE, Tablet, Teacher, is_red
 
@@ -209,7 +209,7 @@ def play_a_while(service: Classroom, group_id: int, plays: int) -> None:
 
 
 def _seat_ref(service: Classroom, group_id: int, seat_id: int) -> Any:
-    from classroom.services import SeatRef
+    from classroom.usecases import SeatRef
 
     snapshot = service.group_snapshot(group_id)
     (seat,) = [s for s in snapshot.seats if s.id == seat_id]

@@ -10,8 +10,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from flask_socketio import SocketIOTestClient
 
-from classroom.game import Options
-from classroom.services import Classroom, GroupSetup
+from classroom.core.game import Options
+from classroom.usecases import Classroom, GroupSetup
 from classroom.web import create_app, socketio
 
 EASY_RULE = "card.color != prev.color"

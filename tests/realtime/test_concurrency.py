@@ -19,12 +19,12 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from classroom import game
-from classroom.game import Options, RoundState
-from classroom.services import Action, Classroom, GroupSetup, SeatRef
+from classroom.core import game
+from classroom.core.game import Options, RoundState
 from classroom.store import connect
 from classroom.store.migrate import upgrade
 from classroom.store.models import AppliedAction, RoundEvent
+from classroom.usecases import Action, Classroom, GroupSetup, SeatRef
 from tests.conftest import require_postgres
 
 WAVES = 12

@@ -137,7 +137,7 @@ def test_projector_link_opens_only_its_class_and_can_be_renewed(lesson):
     assert lesson.service.class_for_projector(second) == lesson.class_id
     import pytest
 
-    from classroom.services import NotFound
+    from classroom.usecases import NotFound
 
     with pytest.raises(NotFound):
         lesson.service.class_for_projector(first)

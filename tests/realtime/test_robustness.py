@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.cards import DECK
+from classroom.core.cards import DECK
 from classroom.web import socketio
 from tests.realtime.conftest import Lesson, make_app
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.game import Options
-from classroom.services import GroupSetup
+from classroom.core.game import Options
+from classroom.usecases import GroupSetup
 from classroom.web.broadcast import announce
 from tests.realtime.conftest import Lesson, Tablet
 

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from classroom.game import Options
-from classroom.services import Classroom, GroupSetup
+from classroom.core.game import Options
 from classroom.store import connect, create_schema
+from classroom.usecases import Classroom, GroupSetup
 from tests.scaleout.services import ROOT, Postgres, Redis, Server, postgres_binary
 
 TEACHER = ("frizzle", "magic-school-bus-42")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from classroom.cards import Card
+from classroom.core.cards import Card
 from tests.scaleout.clients import Tablet
 
 _ids = itertools.count(1)

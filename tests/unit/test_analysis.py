@@ -1,7 +1,7 @@
 import pytest
 
-from classroom.rules import compile_rule
-from classroom.rules.analysis import EXAMPLE_LENGTH, analyze
+from classroom.core.rules import compile_rule
+from classroom.core.rules.analysis import EXAMPLE_LENGTH, analyze
 
 
 def test_alternate_colors_accepts_half_the_cards_everywhere():

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from classroom.cards import DECK, Card, CardError, Color, Rank, Suit, new_stock
+from classroom.core.cards import DECK, Card, CardError, Color, Rank, Suit, new_stock
 
 
 @pytest.mark.parametrize(

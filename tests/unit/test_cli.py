@@ -1,4 +1,4 @@
-from classroom.cli import main
+from classroom.cli.main import main
 
 
 def test_rules_check_prints_canonical_text_figures_and_example(capsys):

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.cards import Card
-from classroom.debrief import (
+from classroom.core.cards import Card
+from classroom.core.game import Guessed, GuessJudged, Judged, Played
+from classroom.projections.debrief import (
     Hypothesis,
     count_tested,
     debrief,
@@ -13,8 +14,7 @@ from classroom.debrief import (
     hypotheses,
     same_rule,
 )
-from classroom.game import Guessed, GuessJudged, Judged, Played
-from classroom.journal import JournalRecord
+from classroom.projections.journal_view import JournalRecord
 
 SECRET = "card.color != prev.color"
 

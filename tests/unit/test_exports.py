@@ -7,8 +7,18 @@ import io
 
 import pytest
 
-from classroom.cards import Card
-from classroom.exports import (
+from classroom.core.cards import Card
+from classroom.core.game import (
+    Dealt,
+    Guessed,
+    GuessJudged,
+    Hint,
+    Judged,
+    Options,
+    Played,
+    RoundEnded,
+)
+from classroom.projections.exports import (
     EVENT_COLUMNS,
     HYPOTHESIS_COLUMNS,
     csv_document,
@@ -16,9 +26,8 @@ from classroom.exports import (
     export_document,
     hypothesis_rows,
 )
-from classroom.game import Dealt, Guessed, GuessJudged, Hint, Judged, Options, Played, RoundEnded
-from classroom.journal import JournalRecord
-from classroom.services.records import ClassRecord, GroupRecord, Mismatch, RoundRecord
+from classroom.projections.journal_view import JournalRecord
+from classroom.usecases.records import ClassRecord, GroupRecord, Mismatch, RoundRecord
 
 KS, TWO_H = Card.parse("KS"), Card.parse("2H")
 EVENTS = (

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from classroom.cards import new_stock
-from classroom.game import BadSetup, Options, Round, deal, replay
+from classroom.core.cards import new_stock
+from classroom.core.game import BadSetup, Options, Round, deal, replay
 
 SEATS = ("Ana", "Ben", "Chen", "Dia", "Eli", "Fay", "Gus", "Hal")
 

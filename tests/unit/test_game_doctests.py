@@ -8,13 +8,13 @@ import importlib
 import pytest
 
 MODULES = [
-    "classroom.game",
-    "classroom.game.commands",
-    "classroom.game.events",
-    "classroom.game.rounds",
-    "classroom.game.state",
-    "classroom.game.verify",
-    "classroom.scoring",
+    "classroom.core.game",
+    "classroom.core.game.commands",
+    "classroom.core.game.events",
+    "classroom.core.game.round",
+    "classroom.core.game.state",
+    "classroom.core.game.verify",
+    "classroom.core.scoring",
 ]
 
 

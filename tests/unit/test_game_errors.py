@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from classroom.game import (
+from classroom.core.game import (
     CardNotInHand,
     EmptyText,
     GameError,

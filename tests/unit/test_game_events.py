@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from classroom.game import (
+from classroom.core.game import (
     BadEvent,
     Dealt,
     DeckAdded,

@@ -11,8 +11,8 @@ from functools import partial
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from classroom.cards import DECK, Card
-from classroom.game import (
+from classroom.core.cards import DECK, Card
+from classroom.core.game import (
     GameError,
     Guess,
     Options,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from classroom.cards import DECK
-from classroom.game import DeckAdded, RoundEnded, replay
+from classroom.core.cards import DECK
+from classroom.core.game import DeckAdded, RoundEnded, replay
 from tests.unit.test_game_support import cards, table
 
 C = cards

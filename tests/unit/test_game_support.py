@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from classroom.cards import Card
-from classroom.game import Dealt, Event, Options, Round, RoundState, StockOut
+from classroom.core.cards import Card
+from classroom.core.game import Dealt, Event, Options, Round, RoundState, StockOut
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -2,16 +2,16 @@ from collections.abc import Sequence
 
 import pytest
 
-from classroom.cards import DECK, Card
-from classroom.hypotheses import (
+from classroom.core.cards import DECK, Card
+from classroom.core.hypotheses import (
     Counterexample,
     Equivalence,
     JudgingRule,
     check_consistency,
     check_equivalence,
 )
-from classroom.layout import Judgement, Layout
-from classroom.rules import RuleError, compile_rule
+from classroom.core.layout import Judgement, Layout
+from classroom.core.rules import RuleError, compile_rule
 
 C = Card.parse
 

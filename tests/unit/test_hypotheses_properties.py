@@ -3,10 +3,10 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from classroom.cards import DECK, Card
-from classroom.hypotheses import Consistency, check_consistency, check_equivalence
-from classroom.layout import Layout
-from classroom.rules import compile_rule
+from classroom.core.cards import DECK, Card
+from classroom.core.hypotheses import Consistency, check_consistency, check_equivalence
+from classroom.core.layout import Layout
+from classroom.core.rules import compile_rule
 from tests.unit.test_hypotheses import assert_real_counterexample, reference_shortest
 
 # --- properties ----------------------------------------------------------------------------

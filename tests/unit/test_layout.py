@@ -1,7 +1,7 @@
 import pytest
 
-from classroom.cards import Card
-from classroom.layout import Judgement, Layout
+from classroom.core.cards import Card
+from classroom.core.layout import Judgement, Layout
 
 C = Card.parse
 

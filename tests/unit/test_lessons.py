@@ -1,6 +1,6 @@
 import pytest
 
-from classroom.rules.library import load_library
+from classroom.core.rules.library import load_library
 from printables.catalog import PRINTABLE_NAMES
 from printables.documents import BUILDERS, lesson_pdf
 from printables.lessons import AGE_BANDS, LessonError, find_lesson, load_lessons, parse_lesson

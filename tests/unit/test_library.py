@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 import yaml
 
-from classroom.cards import DECK, Card
-from classroom.rules import compile_rule
-from classroom.rules.analysis import TOO_PERMISSIVE, TOO_RESTRICTIVE, analyze
-from classroom.rules.library import (
+from classroom.core.cards import DECK, Card
+from classroom.core.rules import compile_rule
+from classroom.core.rules.analysis import TOO_PERMISSIVE, TOO_RESTRICTIVE, analyze
+from classroom.core.rules.library import (
     AGE_BANDS,
     CONCEPTS,
     LibraryError,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy.exc import IntegrityError
 
-from classroom.services.locking import retry_once
+from classroom.store.locking import retry_once
 
 
 def integrity_error(message: str) -> IntegrityError:

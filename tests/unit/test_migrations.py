@@ -12,7 +12,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import Engine, create_engine, inspect, select, text
 
-from classroom.cli import main
+from classroom.cli.main import main
 from classroom.store import create_schema
 from classroom.store.database import make_engine
 from classroom.store.migrate import INITIAL_REVISION, alembic_config, upgrade

@@ -9,8 +9,8 @@ import qrcode.constants
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
-from classroom.cli import main as classroom_main
-from classroom.services import GroupSnapshot
+from classroom.cli.main import main as classroom_main
+from classroom.usecases import GroupSnapshot
 from printables.classpack import (
     DEFAULT_WORKSHEETS,
     JoinCard,

@@ -8,10 +8,10 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from classroom.game import Options, RoundState
-from classroom.rules import compile_rule
-from classroom.services import Action, Classroom, GroupSetup, SeatRef
+from classroom.core.game import Options, RoundState
+from classroom.core.rules import compile_rule
 from classroom.store import connect, create_schema
+from classroom.usecases import Action, Classroom, GroupSetup, SeatRef
 from tests.conftest import fresh_database_url
 
 LIBRARY_RULE = "alternate-colors"

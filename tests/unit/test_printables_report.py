@@ -1,8 +1,8 @@
 import pytest
 
-from classroom.cards import Card
-from classroom.cli import main as classroom_main
-from classroom.services import NotFound
+from classroom.cli.main import main as classroom_main
+from classroom.core.cards import Card
+from classroom.usecases import NotFound
 from printables.documents import game_report_pdf
 from printables.layout_pdf import MAX_COLUMN, LayoutRow, layout_rows, sideline_step
 from printables.report import RoundInfo, game_report, load_game_report, timeline

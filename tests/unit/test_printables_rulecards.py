@@ -6,9 +6,9 @@ import pytest
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from classroom.cards import Card, Color
-from classroom.rules import RuleError, compile_rule
-from classroom.rules.library import LibraryError, load_library
+from classroom.core.cards import Card, Color
+from classroom.core.rules import RuleError, compile_rule
+from classroom.core.rules.library import LibraryError, load_library
 from printables.cardface import RED, ink_for, row_positions
 from printables.common import PrintableError, base_styles, page_size
 from printables.documents import CustomRule, rule_cards_pdf

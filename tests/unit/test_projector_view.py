@@ -1,7 +1,7 @@
 from dataclasses import replace
 
-from classroom.projector import projector_view, with_group
-from classroom.services.snapshots import ClassSnapshot, GroupSnapshot, SeatInfo
+from classroom.projections.projector_view import projector_view, with_group
+from classroom.projections.snapshots import ClassSnapshot, GroupSnapshot, SeatInfo
 
 
 def group(group_id: int, *, paused: bool = False) -> GroupSnapshot:

@@ -2,8 +2,8 @@
 
 import pytest
 
-from classroom.cards import Card
-from classroom.rules import Rule, RuleError, compile_rule
+from classroom.core.cards import Card
+from classroom.core.rules import Rule, RuleError, compile_rule
 
 C = Card.parse
 

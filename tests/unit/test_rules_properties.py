@@ -6,10 +6,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from classroom.cards import DECK, Color, Suit
-from classroom.rules import Rule, RuleError, compile_rule
-from classroom.rules.parser import MAX_NESTING
-from classroom.rules.tokens import MAX_RULE_LENGTH
+from classroom.core.cards import DECK, Color, Suit
+from classroom.core.rules import Rule, RuleError, compile_rule
+from classroom.core.rules.parser import MAX_NESTING
+from classroom.core.rules.tokens import MAX_RULE_LENGTH
 
 # Each strategy draws a pair: (rule-language text, the same expression in Python).
 # The Python side is the independent oracle: precedence, remainders and if/else come from Python.

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from classroom.game import BadSetup, EndReason, RoundState
-from classroom.scoring import (
+from classroom.core.game import BadSetup, EndReason, RoundState
+from classroom.core.scoring import (
     Game,
     RoundResult,
     dealer_score,

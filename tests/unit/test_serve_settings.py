@@ -6,11 +6,11 @@ import resource
 import subprocess
 import sys
 
-from classroom.serve import WANTED_OPEN_FILES
+from classroom.cli.serve import WANTED_OPEN_FILES
 
 RAISE_FROM_256 = """
 import resource
-from classroom.serve import raise_open_file_limit
+from classroom.cli.serve import raise_open_file_limit
 soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
 resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))
 returned = raise_open_file_limit()

@@ -16,9 +16,9 @@ from jinja2.bccache import Bucket
 from werkzeug.security import generate_password_hash
 from werkzeug.test import TestResponse
 
-from classroom.cards import Card
-from classroom.rules import compile_rule
-from classroom.services import Action, Classroom, JournalNote, SeatRef
+from classroom.core.cards import Card
+from classroom.core.rules import compile_rule
+from classroom.usecases import Action, Classroom, JournalNote, SeatRef
 from classroom.web import create_app
 
 CSRF_FIELD = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
@@ -76,7 +76,7 @@ class Browser:
 def quick_password_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
     """Cheap hashes keep the suite fast; checking still goes through werkzeug."""
     quick = functools.partial(generate_password_hash, method="pbkdf2:sha256:1000")
-    monkeypatch.setattr("classroom.services.teachers.generate_password_hash", quick)
+    monkeypatch.setattr("classroom.usecases.teachers.generate_password_hash", quick)
 
 
 class SharedBytecode(BytecodeCache):

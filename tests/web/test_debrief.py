@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from classroom.services import Classroom
+from classroom.usecases import Classroom
 from tests.web.conftest import Browser, Lesson, play_a_round, text
 
 

@@ -6,7 +6,7 @@ import csv
 import io
 import json
 
-from classroom.services import Classroom
+from classroom.usecases import Classroom
 from tests.web.conftest import Browser, Lesson, play_a_round
 
 

@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from classroom.services import Classroom
+from classroom.usecases import Classroom
 from classroom.web import create_app
 from classroom.web.printing import printing
 from printables.lesson_html import lesson_html

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 from flask import Flask
 
-from classroom.services import Classroom, SeatRef
+from classroom.usecases import Classroom, SeatRef
 from tests.web.conftest import PASSWORD, Browser, text
 
 

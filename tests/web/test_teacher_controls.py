@@ -7,11 +7,11 @@ from datetime import timedelta
 
 import pytest
 
-from classroom.cli import main
-from classroom.game import Options
-from classroom.purging import purge_on_start
-from classroom.services import Action, Classroom, Conflict, RuleChoice, Verdict
-from classroom.services.dealing import VerdictCheck
+from classroom.cli.main import main
+from classroom.cli.purge import purge_on_start
+from classroom.core.game import Options
+from classroom.usecases import Action, Classroom, Conflict, RuleChoice, Verdict
+from classroom.usecases.dealing import VerdictCheck
 from tests.web.conftest import Browser, Lesson, flashes, play_a_round, right_card, text
 
 
@@ -183,8 +183,8 @@ def test_a_student_dealers_contested_verdicts_show_on_the_panel_and_the_timeline
 
 def _make_classes(app, service: Classroom, teacher: int, ages: list[int]) -> list[int]:
     """Classes created `age` days ago each."""
-    from classroom.services import GroupSetup
     from classroom.store.models import ClassPeriod, utcnow
+    from classroom.usecases import GroupSetup
 
     ids = []
     for age in ages:

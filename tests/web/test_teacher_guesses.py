@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from classroom.rules import compile_rule
-from classroom.services import Action, Classroom, ClassSnapshot, SeatRef
+from classroom.core.rules import compile_rule
+from classroom.usecases import Action, Classroom, ClassSnapshot, SeatRef
 from tests.web.conftest import Browser, text
 
 

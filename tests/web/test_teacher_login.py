@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 
-from classroom.services import Classroom
+from classroom.usecases import Classroom
 from tests.web.conftest import PASSWORD, Browser, text
 
 

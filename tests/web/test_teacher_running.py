@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from classroom.services import Classroom, ClassSnapshot, SeatRef
+from classroom.usecases import Classroom, ClassSnapshot, SeatRef
 from tests.web.conftest import Browser, text
 
 

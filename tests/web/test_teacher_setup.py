@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from classroom.services import Classroom
+from classroom.usecases import Classroom
 from tests.web.conftest import Browser, class_form, text
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from flask import session
 from flask_socketio import emit, join_room
 
-from classroom.services import ServiceError
+from classroom.usecases import ServiceError
 from classroom.web.broadcast import classroom
 from classroom.web.extensions import socketio
 from classroom.web.projector.push import PROJECTOR, class_view, room

@@ -10,8 +10,8 @@ from typing import Any
 from flask import Flask, current_app, has_request_context
 from socketio import PubSubManager
 
-from classroom.projector import projector_view, with_group, with_presence
-from classroom.services import GroupSnapshot, ServiceError
+from classroom.projections.projector_view import projector_view, with_group, with_presence
+from classroom.usecases import GroupSnapshot, ServiceError
 from classroom.web import presence
 from classroom.web.broadcast import classroom, listening
 from classroom.web.extensions import socketio

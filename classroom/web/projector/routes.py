@@ -8,7 +8,7 @@ from flask import abort, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from classroom.services import ServiceError
+from classroom.usecases import ServiceError
 from classroom.web.auth import login_required
 from classroom.web.broadcast import classroom
 from classroom.web.extensions import socketio

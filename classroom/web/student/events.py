@@ -8,10 +8,10 @@ from flask import request, session
 from flask_babel import gettext as _
 from flask_socketio import emit, join_room
 
-from classroom.game import GameError
-from classroom.journal import journal_view
-from classroom.services import NotFound, SeatRef, ServiceError, VerdictCheck
-from classroom.views import public_event, student_view
+from classroom.core.game import GameError
+from classroom.projections.group_views import public_event, student_view
+from classroom.projections.journal_view import journal_view
+from classroom.usecases import NotFound, SeatRef, ServiceError, VerdictCheck
 from classroom.web import presence
 from classroom.web.broadcast import PLAY, announce, classroom, send_journal
 from classroom.web.extensions import socketio

@@ -7,7 +7,7 @@ from flask_wtf import FlaskForm
 from wtforms import RadioField, StringField
 from wtforms.validators import DataRequired, Length
 
-from classroom.services.names import MAX_NICKNAME
+from classroom.usecases.names import MAX_NICKNAME
 
 
 class CodeForm(FlaskForm):

@@ -6,8 +6,8 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from classroom.cards import Card, CardError
-from classroom.services import Action, Invalid, JournalNote, RuleChoice, Verdict
+from classroom.core.cards import Card, CardError
+from classroom.usecases import Action, Invalid, JournalNote, RuleChoice, Verdict
 
 MAX_ACTION_ID = 64
 MAX_GUESS = 300

@@ -6,8 +6,8 @@ from flask import redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from classroom.rules.library import load_library
-from classroom.services import ServiceError
+from classroom.core.rules.library import load_library
+from classroom.usecases import ServiceError
 from classroom.web.broadcast import announce_group, classroom
 from classroom.web.student import student
 from classroom.web.student.forms import CodeForm, SeatForm

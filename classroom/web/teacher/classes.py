@@ -10,8 +10,8 @@ from flask import current_app, flash, redirect, render_template, request, url_fo
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from classroom.game import GameError
-from classroom.services import ClassSnapshot, ServiceError
+from classroom.core.game import GameError
+from classroom.usecases import ClassSnapshot, ServiceError
 from classroom.web.auth import login_required
 from classroom.web.broadcast import announce, announce_class, classroom
 from classroom.web.qr import qr_svg, qr_svg_document

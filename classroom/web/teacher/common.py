@@ -10,9 +10,9 @@ from flask import abort, flash, redirect, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
-from classroom.game import GameError
-from classroom.services import ClassSnapshot, ServiceError
-from classroom.services.records import GroupRecord
+from classroom.core.game import GameError
+from classroom.usecases import ClassSnapshot, ServiceError
+from classroom.usecases.records import GroupRecord
 from classroom.web.auth import current_teacher_id
 from classroom.web.broadcast import classroom
 

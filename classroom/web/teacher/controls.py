@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.wrappers import Response
 
-from classroom.services import Change
+from classroom.usecases import Change
 from classroom.web.auth import login_required
 from classroom.web.broadcast import announce, classroom
 from classroom.web.teacher import teacher

@@ -7,14 +7,14 @@ from typing import Any
 
 from flask import render_template, url_for
 
-from classroom.debrief import debrief
-from classroom.game import Judged
+from classroom.core.game import Judged
+from classroom.projections.debrief import debrief
+from classroom.projections.timeline import final_layout
 from classroom.web.auth import login_required
 from classroom.web.teacher import teacher
 from classroom.web.teacher.common import own_group_record
 from classroom.web.teacher.history import chosen_round
 from classroom.web.teacher.rulecheck import library_rule
-from classroom.web.teacher.timeline import final_layout
 
 
 @teacher.get("/groups/<int:group_id>/debrief")

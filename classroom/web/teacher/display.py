@@ -14,11 +14,11 @@ from flask import current_app, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from classroom.cards import Card, CardError, Rank, Suit
-from classroom.rules.library import LibraryRule
-from classroom.scoring import next_dealer
-from classroom.services import GroupSnapshot
-from classroom.views import teacher_group_view
+from classroom.core.cards import Card, CardError, Rank, Suit
+from classroom.core.rules.library import LibraryRule
+from classroom.core.scoring import next_dealer
+from classroom.projections.group_views import teacher_group_view
+from classroom.usecases import GroupSnapshot
 from classroom.web.teacher.rulecheck import GuessCheck, check_guess, library_rule
 
 STATUS_LABELS = {

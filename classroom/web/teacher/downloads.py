@@ -8,7 +8,7 @@ import re
 from flask import abort
 from werkzeug.wrappers import Response
 
-from classroom.exports import (
+from classroom.projections.exports import (
     EVENT_COLUMNS,
     HYPOTHESIS_COLUMNS,
     csv_document,
@@ -16,8 +16,8 @@ from classroom.exports import (
     export_document,
     hypothesis_rows,
 )
-from classroom.services import ServiceError
-from classroom.services.records import ClassRecord
+from classroom.usecases import ServiceError
+from classroom.usecases.records import ClassRecord
 from classroom.web.auth import login_required
 from classroom.web.broadcast import classroom
 from classroom.web.teacher import teacher

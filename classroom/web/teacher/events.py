@@ -6,8 +6,8 @@ from typing import Any
 
 from flask_socketio import join_room
 
-from classroom.services import ServiceError
-from classroom.views import teacher_group_view
+from classroom.projections.group_views import teacher_group_view
+from classroom.usecases import ServiceError
 from classroom.web.auth import current_teacher_id
 from classroom.web.broadcast import TEACH, classroom
 from classroom.web.extensions import socketio

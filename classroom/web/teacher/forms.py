@@ -27,8 +27,8 @@ from wtforms.validators import (
     ValidationError,
 )
 
-from classroom.services.classes import MAX_GROUPS
-from classroom.services.names import MAX_NICKNAME
+from classroom.usecases.classes import MAX_GROUPS
+from classroom.usecases.names import MAX_NICKNAME
 
 MAX_RULE = 2000
 MAX_HINT = 300

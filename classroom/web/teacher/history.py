@@ -5,14 +5,14 @@ from __future__ import annotations
 from flask import abort, render_template, request, url_for
 from flask_babel import gettext as _
 
-from classroom.services import ServiceError
-from classroom.services.records import GroupRecord, RoundRecord
+from classroom.projections.timeline import timeline
+from classroom.usecases import ServiceError
+from classroom.usecases.records import GroupRecord, RoundRecord
 from classroom.web.auth import login_required
 from classroom.web.broadcast import classroom
 from classroom.web.teacher import teacher
 from classroom.web.teacher.common import me, own_class, own_group_record
 from classroom.web.teacher.rulecheck import library_rule
-from classroom.web.teacher.timeline import timeline
 
 
 def chosen_round(record: GroupRecord) -> tuple[RoundRecord | None, str | None, int]:

@@ -11,11 +11,11 @@ from flask import jsonify
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from classroom.hypotheses import check_equivalence
-from classroom.rules import Rule, RuleError, compile_rule
-from classroom.rules.analysis import RuleAnalysis, analyze
-from classroom.rules.library import LibraryRule, load_library
-from classroom.services.rounds import compiled
+from classroom.core.hypotheses import check_equivalence
+from classroom.core.rules import Rule, RuleError, compile_rule
+from classroom.core.rules.analysis import RuleAnalysis, analyze
+from classroom.core.rules.library import LibraryRule, load_library
+from classroom.usecases.rounds import compiled
 from classroom.web.auth import login_required
 from classroom.web.teacher import teacher
 from classroom.web.teacher.forms import RuleCheckForm

@@ -8,7 +8,7 @@ from flask import abort, flash, render_template, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from classroom.services import GroupSnapshot, ServiceError
+from classroom.usecases import GroupSnapshot, ServiceError
 from classroom.web.auth import login_required
 from classroom.web.broadcast import announce, announce_group, classroom
 from classroom.web.teacher import teacher

@@ -9,12 +9,12 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
-from classroom.game import Options
-from classroom.rules import RuleError, compile_rule
-from classroom.rules.library import CONCEPTS, DIFFICULTIES, LibraryRule, filter_rules
-from classroom.services import GroupSetup
-from classroom.services.classes import MAX_GROUPS
-from classroom.services.names import friendly_group_names
+from classroom.core.game import Options
+from classroom.core.rules import RuleError, compile_rule
+from classroom.core.rules.library import CONCEPTS, DIFFICULTIES, LibraryRule, filter_rules
+from classroom.usecases import GroupSetup
+from classroom.usecases.classes import MAX_GROUPS
+from classroom.usecases.names import friendly_group_names
 from classroom.web.auth import login_required
 from classroom.web.broadcast import classroom
 from classroom.web.teacher import teacher

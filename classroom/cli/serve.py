@@ -1,0 +1,169 @@
+"""`classroom serve`: start the live classroom and tell the teacher how to begin."""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import logging
+import resource
+import secrets
+import socket
+import sys
+from gettext import gettext as _
+from typing import Any
+
+from werkzeug.serving import ThreadedWSGIServer
+
+from classroom.cli.purge import purge_on_start
+
+FIRST_TEACHER = "teacher"
+SWITCH_INTERVAL_S = 0.001
+# Connections the kernel holds while the server is busy accepting. Werkzeug's default of 128 is
+# exceeded when a bell wakes a school's tablets at once: a dropped SYN is retried by the tablet
+# only after 1, 3, 7... seconds. The kernel caps it at net.core.somaxconn (4096 on current
+# Linux).
+LISTEN_BACKLOG = 2048
+
+
+# Young objects are collected after 20,000 allocations instead of 700, and everything loaded at
+# start (modules, mappers, the app) is frozen out of collections: with a few hundred tablets
+# connected, CPython's collections of the older generations paused the server 50-70 ms in the
+# middle of a lesson, which tablets felt as a late play.
+GC_THRESHOLDS = (20_000, 20, 20)
+
+
+# One open file per connected tablet, projector or teacher page, plus the database's.
+WANTED_OPEN_FILES = 8192
+
+
+def raise_open_file_limit(wanted: int = WANTED_OPEN_FILES) -> int:
+    """Raise this process's soft limit on open files towards `wanted` (as far as the hard limit
+    allows); returns the limit now in force.
+
+    Many systems start processes with a soft limit of 1,024, which a school of ~1,000 tablets
+    exceeds: past it, new connections fail to be accepted.
+    """
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        return target
+    return soft
+
+
+class SchoolServer(ThreadedWSGIServer):
+    """Werkzeug's threaded server (a thread per connection, as Flask-SocketIO's threading mode
+    needs) with a listen queue sized for a whole school reconnecting."""
+
+    request_queue_size = LISTEN_BACKLOG
+
+
+def make_school_server(host: str, port: int, app: Any) -> SchoolServer:
+    """The server `classroom serve` runs (the benchmark and tests start it the same way)."""
+    return SchoolServer(host, port, app)
+
+
+def lan_address() -> str | None:
+    """This machine's address on the local network (a UDP 'connect' sends no packet)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # a documentation address: only the route is looked up
+        address: str = probe.getsockname()[0]
+    except OSError:
+        return None
+    finally:
+        probe.close()
+    return None if address.startswith("127.") else address
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Create the database (and a first teacher), print how to log in and join, then serve."""
+    from classroom.web import create_app
+
+    app = create_app()
+    service = app.extensions["classroom"]
+    print(_("Eleusis Express classroom kit"))
+    if not service.has_teachers():
+        password = secrets.token_urlsafe(9)
+        service.create_teacher(FIRST_TEACHER, password)
+        print(_("  First start: a teacher account was created."))
+        print(
+            _("  Teacher login:  username %(user)s   password %(pw)s")
+            % {"user": FIRST_TEACHER, "pw": password}
+        )
+        print(_("  (Change it with: classroom teacher password %s)") % FIRST_TEACHER)
+    host_for_people = lan_address() if args.host in ("0.0.0.0", "") else args.host
+    print(_("  Teacher:   http://localhost:%d/teacher") % args.port)
+    if host_for_people:
+        print(
+            _(
+                "  Students:  http://%(host)s:%(port)d/join  (same Wi-Fi; or scan the QR code "
+                "on the class page)"
+            )
+            % {"host": host_for_people, "port": args.port}
+        )
+    print(_("  Database:  %s") % app.config["DATABASE_URL"])
+    print(_("  Purged:    %d class(es) past the retention period") % purge_on_start(app))
+    # Threading mode: a play's emits wait in socket writer threads while the handler goes on
+    # building views. Python hands the GIL over only every 5 ms by default; 1 ms lets the
+    # writers send the play almost at once (see docs/performance.md).
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
+    if not args.log_requests:
+        # One line per request and per closed websocket: noise for a teacher, and CPU for a
+        # school. Errors are still printed.
+        logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    open_files = raise_open_file_limit()
+    if open_files < 2048:
+        print(
+            _("  Warning:   only %d open files allowed: about as many tablets can connect.")
+            % open_files
+        )
+    gc.set_threshold(*GC_THRESHOLDS)
+    gc.freeze()
+    server = make_school_server(args.host, args.port, app)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print(_("Stopped."))
+    finally:
+        server.server_close()
+    return 0
+
+
+def teacher_password(args: argparse.Namespace) -> int:
+    """Set a teacher's password (creating the account if it does not exist)."""
+    from classroom.usecases import ServiceError
+    from classroom.web import create_app
+
+    service = create_app().extensions["classroom"]
+    password = args.password or secrets.token_urlsafe(9)
+    try:
+        if service.teacher_id(args.username) is None:
+            service.create_teacher(args.username, password)
+        else:
+            service.set_password(args.username, password)
+    except ServiceError as error:
+        print(_("error: %s") % error)
+        return 1
+    print(
+        _("Teacher %(user)s can log in with password %(pw)s")
+        % {"user": args.username, "pw": password}
+    )
+    return 0
+
+
+def add_commands(commands: argparse._SubParsersAction) -> None:
+    """Register `serve` and `teacher password`."""
+    run = commands.add_parser("serve", help=_("start the live classroom server"))
+    run.add_argument("--host", default="0.0.0.0", help=_("address to listen on"))
+    run.add_argument("--port", type=int, default=5000, help=_("port to listen on"))
+    run.add_argument(
+        "--log-requests", action="store_true", help=_("print a line for every HTTP request")
+    )
+    run.set_defaults(handler=serve)
+    teacher = commands.add_parser("teacher", help=_("manage teacher accounts"))
+    actions = teacher.add_subparsers(metavar="ACTION", required=True)
+    password = actions.add_parser("password", help=_("set or reset a teacher's password"))
+    password.add_argument("username")
+    password.add_argument("--password", help=_("the new password (default: a random one)"))
+    password.set_defaults(handler=teacher_password)

@@ -1,0 +1,144 @@
+"""One Eleusis Express round as an event-sourced state machine.
+
+A round is a log of events (`events`); its state is a fold over them (`state.apply`,
+`state.replay`). Commands (`commands`) check legality (`verify`) and return new events;
+`Round` bundles the log, the state, an optional automatic judge and the rng.
+
+>>> import random
+>>> game = Round.deal(["Ana", "Ben", "Chen"], random.Random(2))
+>>> card = game.state.hand("Ana")[0]
+>>> [event.kind for event in game.play("Ana", card)]
+['played']
+>>> game.state.phase
+'judging_play'
+>>> [event.kind for event in game.judge_play(True)]
+['judged']
+>>> game.state.phase, game.state.guesser, game.state.turn
+('guess_window', 'Ana', 'Ben')
+>>> replay(event_from_dict(e.to_dict()) for e in game.events) == game.state
+True
+"""
+
+from classroom.core.game.commands import (
+    DEFAULT_OPTIONS,
+    Judge,
+    deal,
+    end_round,
+    guess,
+    hint,
+    judge_guess,
+    judge_no_play,
+    judge_play,
+    no_play,
+    pass_guess,
+    play,
+)
+from classroom.core.game.errors import (
+    BadEvent,
+    BadSetup,
+    BadVerdict,
+    CardNotInHand,
+    EmptyText,
+    GameError,
+    GuessNotAllowed,
+    NothingToJudge,
+    NotYourTurn,
+    RoundOver,
+    UnknownSeat,
+    VerdictPending,
+)
+from classroom.core.game.events import (
+    Dealt,
+    DeckAdded,
+    EndReason,
+    Event,
+    Guessed,
+    GuessJudged,
+    GuessPassed,
+    Hint,
+    Judged,
+    NoPlay,
+    NoPlayJudged,
+    Options,
+    Played,
+    RoundEnded,
+    StockOut,
+    event_from_dict,
+)
+from classroom.core.game.round import Round
+from classroom.core.game.state import JUDGING, Guess, Pending, Phase, RoundState, apply, replay
+from classroom.core.game.verify import (
+    owing,
+    verify_deal,
+    verify_end_round,
+    verify_guess,
+    verify_hint,
+    verify_judge_guess,
+    verify_judge_no_play,
+    verify_judge_play,
+    verify_no_play,
+    verify_pass_guess,
+    verify_play,
+)
+
+__all__ = [
+    "DEFAULT_OPTIONS",
+    "JUDGING",
+    "BadEvent",
+    "BadSetup",
+    "BadVerdict",
+    "CardNotInHand",
+    "Dealt",
+    "DeckAdded",
+    "EmptyText",
+    "EndReason",
+    "Event",
+    "GameError",
+    "Guess",
+    "GuessJudged",
+    "GuessNotAllowed",
+    "GuessPassed",
+    "Guessed",
+    "Hint",
+    "Judge",
+    "Judged",
+    "NoPlay",
+    "NoPlayJudged",
+    "NotYourTurn",
+    "NothingToJudge",
+    "Options",
+    "Pending",
+    "Phase",
+    "Played",
+    "Round",
+    "RoundEnded",
+    "RoundOver",
+    "RoundState",
+    "StockOut",
+    "UnknownSeat",
+    "VerdictPending",
+    "apply",
+    "deal",
+    "end_round",
+    "event_from_dict",
+    "guess",
+    "hint",
+    "judge_guess",
+    "judge_no_play",
+    "judge_play",
+    "no_play",
+    "owing",
+    "pass_guess",
+    "play",
+    "replay",
+    "verify_deal",
+    "verify_end_round",
+    "verify_guess",
+    "verify_hint",
+    "verify_judge_guess",
+    "verify_judge_no_play",
+    "verify_judge_play",
+    "verify_no_play",
+    "verify_pass_guess",
+    "verify_play",
+]

@@ -1,0 +1,243 @@
+"""The events of a round's log, its house options, and their plain JSON-able dict form.
+
+>>> from classroom.core.cards import Card
+>>> event = Played(seq=2, seat="Ana", card=Card.parse("10H"))
+>>> event.to_dict()
+{'kind': 'played', 'seq': 2, 'seat': 'Ana', 'card': '10H'}
+>>> event_from_dict(event.to_dict()) == event
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Literal, get_args
+
+from classroom.core.cards import Card
+from classroom.core.game.errors import BadEvent, BadSetup
+
+__all__ = [
+    "Dealt",
+    "DeckAdded",
+    "EndReason",
+    "Event",
+    "GuessJudged",
+    "GuessPassed",
+    "Guessed",
+    "Hint",
+    "Judged",
+    "NoPlay",
+    "NoPlayJudged",
+    "Options",
+    "Played",
+    "RoundEnded",
+    "StockOut",
+    "event_from_dict",
+]
+
+StockOut = Literal["add_deck", "end"]
+EndReason = Literal["emptied", "guessed", "stock_out", "teacher"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Options:
+    """House options chosen before the deal."""
+
+    wrong_guess_penalty: bool = False
+    stock_out: StockOut = "add_deck"
+    hand_size: int = 12
+
+    def __post_init__(self) -> None:
+        if self.stock_out not in get_args(StockOut):
+            raise BadSetup(f"stock_out must be 'add_deck' or 'end', not {self.stock_out!r}.")
+        if not 1 <= self.hand_size <= 12:
+            raise BadSetup(f"A hand has 1 to 12 cards, not {self.hand_size}.")
+
+    def to_dict(self) -> dict[str, object]:
+        """The options as a plain dict."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Options:
+        """Options from `to_dict()` output; raise BadSetup for unknown or bad values."""
+        try:
+            return cls(**data)
+        except TypeError as error:
+            raise BadSetup(f"Unknown options in {dict(data)!r}.") from error
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """One entry of a round's log; `seq` counts from 1 and is assigned by the round."""
+
+    kind: ClassVar[str] = "event"
+    seq: int = 0
+
+    def to_dict(self) -> dict[str, object]:
+        """A plain JSON-able dict, cards as '10H'-style strings."""
+        body = {f.name: _encode(getattr(self, f.name)) for f in fields(self)}
+        return {"kind": self.kind, **body}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Dealt(Event):
+    """The deal: hands in seat order, the starter, the stock after the deal (top = end)."""
+
+    kind: ClassVar[str] = "dealt"
+    seats: tuple[str, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    starter: Card
+    stock: tuple[Card, ...]
+    options: Options
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Played(Event):
+    """A player put a card on the table; the verdict follows."""
+
+    kind: ClassVar[str] = "played"
+    seat: str
+    card: Card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Judged(Event):
+    """The verdict on a play: mainline if correct, else sideline and one penalty card."""
+
+    kind: ClassVar[str] = "judged"
+    seat: str
+    card: Card
+    correct: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NoPlay(Event):
+    """A player declared that no card in their hand is playable."""
+
+    kind: ClassVar[str] = "no_play"
+    seat: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NoPlayJudged(Event):
+    """The verdict on a no-play; when wrong, `card` is the correct card played for them."""
+
+    kind: ClassVar[str] = "no_play_judged"
+    seat: str
+    right: bool
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Guessed(Event):
+    """A player stated the rule right after their correct play."""
+
+    kind: ClassVar[str] = "guessed"
+    seat: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GuessJudged(Event):
+    """The dealer's verdict on the last guess."""
+
+    kind: ClassVar[str] = "guess_judged"
+    seat: str
+    right: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GuessPassed(Event):
+    """The player who may guess chose not to."""
+
+    kind: ClassVar[str] = "guess_passed"
+    seat: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Hint(Event):
+    """A hint about the rule, given by the dealer."""
+
+    kind: ClassVar[str] = "hint"
+    text: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeckAdded(Event):
+    """A fresh deck, in its shuffled order, went under the empty or short stock."""
+
+    kind: ClassVar[str] = "deck_added"
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundEnded(Event):
+    """The end of the round; `winner` emptied their hand or guessed the rule."""
+
+    kind: ClassVar[str] = "round_ended"
+    reason: EndReason
+    winner: str | None = None
+    note: str = ""
+
+
+_KINDS: dict[str, type[Event]] = {
+    cls.kind: cls
+    for cls in (
+        Dealt,
+        Played,
+        Judged,
+        NoPlay,
+        NoPlayJudged,
+        Guessed,
+        GuessJudged,
+        GuessPassed,
+        Hint,
+        DeckAdded,
+        RoundEnded,
+    )
+}
+
+
+def _encode(value: object) -> object:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Options):
+        return value.to_dict()
+    if isinstance(value, tuple):
+        return [_encode(item) for item in value]
+    return value
+
+
+def _cards(texts: list[str]) -> tuple[Card, ...]:
+    return tuple(Card.parse(text) for text in texts)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+_DECODERS: dict[str, Callable[[Any], Any]] = {
+    "card": lambda text: None if text is None else Card.parse(text),
+    "starter": Card.parse,
+    "stock": _cards,
+    "cards": _cards,
+    "hands": lambda hands: tuple(_cards(hand) for hand in hands),
+    "seats": tuple,
+    "options": Options.from_dict,
+}
+
+
+def event_from_dict(data: Mapping[str, Any]) -> Event:
+    """The event a `to_dict()` dict describes; raise BadEvent for an unknown kind or fields."""
+    cls = _KINDS.get(data.get("kind", ""))
+    if cls is None:
+        raise BadEvent(f"Unknown event kind {data.get('kind')!r}.")
+    names = {f.name for f in fields(cls)}
+    given = set(data) - {"kind"}
+    if not given <= names:
+        raise BadEvent(f"A {cls.kind!r} event has no field(s) {sorted(given - names)}.")
+    try:
+        return cls(**{name: _DECODERS.get(name, _same)(data[name]) for name in given})
+    except (TypeError, ValueError) as error:
+        raise BadEvent(f"Bad {cls.kind!r} event {dict(data)!r}: {error}") from error

@@ -1,0 +1,198 @@
+"""`Round`: a round's log and state, with verify / can / do methods for every command.
+
+>>> import random
+>>> class Alternate:
+...     def allows(self, mainline, card):
+...         return card.color != mainline[-1].color
+>>> game = Round.deal(["Ana", "Ben", "Chen"], random.Random(5), judge=Alternate())
+>>> game.state.turn, game.state.phase, len(game.state.hand("Ana"))
+('Ana', 'playing', 12)
+>>> game.can_play("Ben", game.state.hand("Ben")[0])
+False
+>>> [event.kind for event in game.play("Ana", game.state.hand("Ana")[0])]
+['played', 'judged']
+>>> Round(game.events).state == game.state
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+
+from classroom.core.cards import Card
+from classroom.core.game import commands, verify
+from classroom.core.game.commands import DEFAULT_OPTIONS, Judge
+from classroom.core.game.errors import GameError
+from classroom.core.game.events import Event, Options
+from classroom.core.game.state import RoundState, apply, replay
+
+__all__ = ["Round", "passes"]
+
+
+def passes(check: Callable[[], None]) -> bool:
+    """True when `check` (a verify_x call) raises no GameError: the `can_x` of every action."""
+    try:
+        check()
+    except GameError:
+        return False
+    return True
+
+
+class Round:
+    """The events so far and the state they fold to; a judge makes verdicts automatic.
+
+    Each command returns its new events (already recorded); an illegal one raises a GameError
+    and records nothing. `rng` shuffles any deck added when the stock runs out.
+    """
+
+    def __init__(
+        self,
+        events: Iterable[Event],
+        *,
+        judge: Judge | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        self._events = tuple(events)
+        self._state = replay(self._events)
+        self.judge = judge
+        self.rng = rng
+
+    @classmethod
+    def deal(
+        cls,
+        seats: Sequence[str],
+        rng: random.Random,
+        *,
+        options: Options = DEFAULT_OPTIONS,
+        judge: Judge | None = None,
+    ) -> Round:
+        """A new round: shuffle with `rng`, deal to `seats` (first seat plays first)."""
+        return cls([commands.deal(seats, rng, options=options)], judge=judge, rng=rng)
+
+    @property
+    def state(self) -> RoundState:
+        """The current state."""
+        return self._state
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The whole log, oldest first."""
+        return self._events
+
+    def _record(self, events: tuple[Event, ...]) -> tuple[Event, ...]:
+        state = self._state
+        for event in events:
+            state = apply(state, event)
+        self._state, self._events = state, self._events + events
+        return events
+
+    def verify_play(self, seat: str, card: Card) -> None:
+        """Raise the reason `seat` may not play `card` now."""
+        verify.verify_play(self._state, seat, card)
+
+    def can_play(self, seat: str, card: Card) -> bool:
+        """True if `seat` may play `card` now."""
+        return passes(lambda: self.verify_play(seat, card))
+
+    def play(self, seat: str, card: Card) -> tuple[Event, ...]:
+        """`seat` plays `card`; with a judge its verdict follows at once."""
+        events = commands.play(self._state, seat, card, judge=self.judge, rng=self.rng)
+        return self._record(events)
+
+    def verify_no_play(self, seat: str) -> None:
+        """Raise the reason `seat` may not declare no-play now."""
+        verify.verify_no_play(self._state, seat)
+
+    def can_no_play(self, seat: str) -> bool:
+        """True if `seat` may declare no-play now."""
+        return passes(lambda: self.verify_no_play(seat))
+
+    def no_play(self, seat: str) -> tuple[Event, ...]:
+        """`seat` declares no-play; with a judge its verdict follows at once."""
+        return self._record(commands.no_play(self._state, seat, judge=self.judge, rng=self.rng))
+
+    def verify_judge_play(self) -> None:
+        """Raise the reason no verdict on a play can be given now."""
+        verify.verify_judge_play(self._state)
+
+    def can_judge_play(self) -> bool:
+        """True if a play waits for a verdict."""
+        return passes(self.verify_judge_play)
+
+    def judge_play(self, correct: bool) -> tuple[Event, ...]:
+        """A person's verdict on the pending play."""
+        return self._record(commands.judge_play(self._state, correct, rng=self.rng))
+
+    def verify_judge_no_play(self, right: bool, card: Card | None = None) -> None:
+        """Raise the reason this verdict on a no-play cannot be given now."""
+        verify.verify_judge_no_play(self._state, right, card)
+
+    def can_judge_no_play(self, right: bool, card: Card | None = None) -> bool:
+        """True if this verdict on a no-play can be given now."""
+        return passes(lambda: self.verify_judge_no_play(right, card))
+
+    def judge_no_play(self, right: bool, card: Card | None = None) -> tuple[Event, ...]:
+        """A person's verdict on the pending no-play; when wrong, the card played for them."""
+        events = commands.judge_no_play(self._state, right, card, rng=self.rng)
+        return self._record(events)
+
+    def verify_guess(self, seat: str, text: str) -> None:
+        """Raise the reason `seat` may not guess now."""
+        verify.verify_guess(self._state, seat, text)
+
+    def can_guess(self, seat: str, text: str = "?") -> bool:
+        """True if `seat` may guess now."""
+        return passes(lambda: self.verify_guess(seat, text))
+
+    def guess(self, seat: str, text: str) -> tuple[Event, ...]:
+        """`seat` states the rule; a person judges it later."""
+        return self._record(commands.guess(self._state, seat, text))
+
+    def verify_pass_guess(self, seat: str) -> None:
+        """Raise the reason `seat` has no guess to pass."""
+        verify.verify_pass_guess(self._state, seat)
+
+    def can_pass_guess(self, seat: str) -> bool:
+        """True if `seat` may pass their chance to guess."""
+        return passes(lambda: self.verify_pass_guess(seat))
+
+    def pass_guess(self, seat: str) -> tuple[Event, ...]:
+        """`seat` lets the chance to guess go."""
+        return self._record(commands.pass_guess(self._state, seat))
+
+    def verify_judge_guess(self) -> None:
+        """Raise the reason no verdict on a guess can be given now."""
+        verify.verify_judge_guess(self._state)
+
+    def can_judge_guess(self) -> bool:
+        """True if a guess waits for a verdict."""
+        return passes(self.verify_judge_guess)
+
+    def judge_guess(self, right: bool) -> tuple[Event, ...]:
+        """A person's verdict on the pending guess; a right guess ends the round."""
+        return self._record(commands.judge_guess(self._state, right, rng=self.rng))
+
+    def verify_hint(self, text: str) -> None:
+        """Raise the reason this hint cannot be given."""
+        verify.verify_hint(self._state, text)
+
+    def can_hint(self, text: str = "?") -> bool:
+        """True if a hint can be given now."""
+        return passes(lambda: self.verify_hint(text))
+
+    def hint(self, text: str) -> tuple[Event, ...]:
+        """The dealer gives a hint."""
+        return self._record(commands.hint(self._state, text))
+
+    def verify_end_round(self) -> None:
+        """Raise RoundOver if the round has already ended."""
+        verify.verify_end_round(self._state)
+
+    def can_end_round(self) -> bool:
+        """True while the round is on."""
+        return passes(self.verify_end_round)
+
+    def end_round(self, note: str = "") -> tuple[Event, ...]:
+        """The teacher ends the round now."""
+        return self._record(commands.end_round(self._state, note))

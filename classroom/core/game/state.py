@@ -1,0 +1,253 @@
+"""The state of a round as a pure fold over its events: `apply` one, `replay` them all.
+
+>>> import random
+>>> from classroom.core.game.commands import deal
+>>> state = replay([deal(["Ana", "Ben", "Chen"], random.Random(1))])
+>>> state.turn, state.phase, len(state.hand("Ben")), len(state.stock)
+('Ana', 'playing', 12, 67)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from functools import reduce
+from typing import Any, Literal
+
+from classroom.core.cards import Card
+from classroom.core.game.errors import BadEvent
+from classroom.core.game.events import (
+    Dealt,
+    DeckAdded,
+    EndReason,
+    Event,
+    Guessed,
+    GuessJudged,
+    GuessPassed,
+    Hint,
+    Judged,
+    NoPlay,
+    NoPlayJudged,
+    Options,
+    Played,
+    RoundEnded,
+)
+from classroom.core.layout import Layout
+
+__all__ = ["JUDGING", "Guess", "Pending", "Phase", "RoundState", "apply", "replay"]
+
+Phase = Literal[
+    "playing", "judging_play", "judging_no_play", "guess_window", "judging_guess", "over"
+]
+#: Phases in which the dealer owes a verdict and nobody may play.
+JUDGING: frozenset[Phase] = frozenset({"judging_play", "judging_no_play", "judging_guess"})
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """What waits for the dealer's verdict: a played card, or a no-play (card None)."""
+
+    seat: str
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Guess:
+    """One guess of the rule; `right` is None until the dealer judges it."""
+
+    seat: str
+    text: str
+    right: bool | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundState:
+    """Everything about a round at one moment; hands are in seat order, the stock's top is last."""
+
+    seats: tuple[str, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    layout: Layout
+    options: Options
+    phase: Phase = "playing"
+    turn: str | None = None
+    pending: Pending | None = None
+    guesser: str | None = None
+    guesses: tuple[Guess, ...] = ()
+    hints: tuple[str, ...] = ()
+    discards: int = 0
+    decks: int = 2
+    end_reason: EndReason | None = None
+    winner: str | None = None
+    seq: int = 0
+
+    def hand(self, seat: str) -> tuple[Card, ...]:
+        """The cards `seat` holds, in the order received."""
+        return self.hands[self.seats.index(seat)]
+
+    def hand_sizes(self) -> dict[str, int]:
+        """How many cards each seat holds."""
+        return {seat: len(hand) for seat, hand in zip(self.seats, self.hands, strict=True)}
+
+    def next_seat(self, seat: str) -> str:
+        """The seat after `seat`, wrapping round the table."""
+        return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the round has ended."""
+        return self.phase == "over"
+
+
+def _dealt(event: Dealt) -> RoundState:
+    if event.seq != 1:
+        raise BadEvent(f"The deal must be event 1, not {event.seq}.")
+    if len(event.hands) != len(event.seats) or not event.seats:
+        raise BadEvent("The deal needs one hand per seat.")
+    return RoundState(
+        seats=event.seats,
+        hands=event.hands,
+        stock=event.stock,
+        layout=Layout.starting_with(event.starter),
+        options=event.options,
+        turn=event.seats[0],
+        seq=1,
+    )
+
+
+Changes = dict[str, Any]
+
+
+def _removed(state: RoundState, seat: str, card: Card) -> tuple[Card, ...]:
+    hand = list(state.hand(seat))
+    if card not in hand:
+        raise BadEvent(f"{seat} does not hold {card}.")
+    hand.remove(card)
+    return tuple(hand)
+
+
+def _new_hand(state: RoundState, seat: str, hand: tuple[Card, ...], draw: int = 0) -> Changes:
+    """`seat` holds `hand` plus `draw` cards off the top of the stock."""
+    stock = state.stock
+    # A draw the stock cannot make is not made: the command ends the round right after it.
+    if 0 < draw <= len(stock):
+        cut = len(stock) - draw
+        hand, stock = hand + tuple(reversed(stock[cut:])), stock[:cut]
+    i = state.seats.index(seat)
+    return {"hands": (*state.hands[:i], hand, *state.hands[i + 1 :]), "stock": stock}
+
+
+def _turn_done(state: RoundState, seat: str) -> Changes:
+    return {"phase": "playing", "turn": state.next_seat(seat), "pending": None}
+
+
+def _judged(state: RoundState, event: Judged) -> Changes:
+    seat = event.seat
+    if state.pending != Pending(seat, event.card):
+        raise BadEvent(f"Event {event.seq} judges a card that was not played.")
+    if not event.correct:
+        penalty = _new_hand(state, seat, state.hand(seat), draw=1)
+        return {"layout": state.layout.reject(event.card), **penalty, **_turn_done(state, seat)}
+    accepted = {"layout": state.layout.accept(event.card), **_turn_done(state, seat)}
+    return accepted | {"phase": "guess_window", "guesser": seat}
+
+
+def _no_play_judged(state: RoundState, event: NoPlayJudged) -> Changes:
+    seat = event.seat
+    if state.pending != Pending(seat):
+        raise BadEvent(f"Event {event.seq} judges a no-play nobody declared.")
+    if event.card is not None:
+        penalty = _new_hand(state, seat, _removed(state, seat, event.card), draw=1)
+        return {"layout": state.layout.accept(event.card), **penalty, **_turn_done(state, seat)}
+    size = len(state.hand(seat))
+    if state.options.stock_out == "end" and size - 1 > len(state.stock):
+        return _turn_done(state, seat)
+    new_hand = _new_hand(state, seat, (), draw=size - 1)
+    return {"discards": state.discards + size, **new_hand, **_turn_done(state, seat)}
+
+
+def _guess_judged(state: RoundState, event: GuessJudged) -> Changes:
+    last = state.guesses[-1]
+    if event.seat != last.seat:
+        raise BadEvent(f"Event {event.seq} judges a guess {event.seat} did not make.")
+    guesses = (*state.guesses[:-1], Guess(last.seat, last.text, event.right))
+    if event.right:
+        return {"guesses": guesses}
+    penalty = 1 if state.options.wrong_guess_penalty else 0
+    hand = _new_hand(state, event.seat, state.hand(event.seat), draw=penalty)
+    return {"guesses": guesses, **hand, "phase": "playing", "guesser": None}
+
+
+def _round_ended(state: RoundState, event: RoundEnded) -> Changes:
+    ended: Changes = {"phase": "over", "turn": None, "pending": None, "guesser": None}
+    ended |= {"end_reason": event.reason, "winner": event.winner}
+    pending = state.pending
+    if pending is not None and pending.card is not None:
+        # An unjudged play does not count: the card goes back to its player.
+        ended |= _new_hand(state, pending.seat, (*state.hand(pending.seat), pending.card))
+    return ended
+
+
+def _step(state: RoundState, event: Event) -> Changes:
+    match event:
+        case Played(seat=seat, card=card):
+            waiting = {"phase": "judging_play", "pending": Pending(seat, card), "guesser": None}
+            return _new_hand(state, seat, _removed(state, seat, card)) | waiting
+        case Judged():
+            return _judged(state, event)
+        case NoPlay(seat=seat):
+            return {"phase": "judging_no_play", "pending": Pending(seat), "guesser": None}
+        case NoPlayJudged():
+            return _no_play_judged(state, event)
+        case Guessed(seat=seat, text=text):
+            return {"phase": "judging_guess", "guesses": (*state.guesses, Guess(seat, text))}
+        case GuessJudged():
+            return _guess_judged(state, event)
+        case GuessPassed():
+            return {"phase": "playing", "guesser": None}
+        case Hint(text=text):
+            return {"hints": (*state.hints, text)}
+        case DeckAdded(cards=cards):
+            return {"stock": cards + state.stock, "decks": state.decks + 1}
+        case RoundEnded():
+            return _round_ended(state, event)
+    raise BadEvent(f"Event {event.seq} of kind {event.kind!r} cannot follow the deal.")
+
+
+_ALLOWED: dict[type[Event], frozenset[Phase]] = {
+    Played: frozenset({"playing", "guess_window"}),
+    Judged: frozenset({"judging_play"}),
+    NoPlay: frozenset({"playing", "guess_window"}),
+    NoPlayJudged: frozenset({"judging_no_play"}),
+    Guessed: frozenset({"guess_window"}),
+    GuessJudged: frozenset({"judging_guess"}),
+    GuessPassed: frozenset({"guess_window"}),
+}
+
+
+def apply(state: RoundState | None, event: Event) -> RoundState:
+    """The state after `event`; the first event (state None) must be the deal."""
+    if state is None or isinstance(event, Dealt):
+        if state is not None or not isinstance(event, Dealt):
+            raise BadEvent(f"A round starts with its deal, and only once (event {event.seq}).")
+        return _dealt(event)
+    if event.seq != state.seq + 1:
+        raise BadEvent(f"Event {event.seq} cannot follow event {state.seq}.")
+    if state.is_over:
+        raise BadEvent(f"Event {event.seq} comes after the end of the round.")
+    allowed = _ALLOWED.get(type(event))
+    if allowed is not None and state.phase not in allowed:
+        raise BadEvent(f"A {event.kind!r} event cannot happen in phase {state.phase!r}.")
+    if isinstance(event, Played | NoPlay | Guessed | GuessPassed):
+        actor = state.turn if isinstance(event, Played | NoPlay) else state.guesser
+        if event.seat != actor:
+            raise BadEvent(f"Event {event.seq} is by {event.seat}, out of turn.")
+    return replace(state, seq=event.seq, **_step(state, event))
+
+
+def replay(events: Iterable[Event]) -> RoundState:
+    """The state a round's events fold to; raise BadEvent if they are not a round's log."""
+    state = reduce(apply, events, None)
+    if state is None:
+        raise BadEvent("An empty log has no round in it.")
+    return state

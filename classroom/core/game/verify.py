@@ -1,0 +1,146 @@
+"""Why a command is illegal now: each `verify_x` raises a GameError with a readable reason.
+
+>>> import random
+>>> from classroom.core.game.commands import deal
+>>> from classroom.core.game.state import replay
+>>> state = replay([deal(["Ana", "Ben", "Chen"], random.Random(3))])
+>>> verify_no_play(state, "Ben")
+Traceback (most recent call last):
+...
+classroom.core.game.errors.NotYourTurn: It is Ana's turn, not yours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from classroom.core.cards import Card
+from classroom.core.game.errors import (
+    BadSetup,
+    BadVerdict,
+    CardNotInHand,
+    EmptyText,
+    GuessNotAllowed,
+    NothingToJudge,
+    NotYourTurn,
+    RoundOver,
+    UnknownSeat,
+    VerdictPending,
+)
+from classroom.core.game.state import JUDGING, Phase, RoundState
+
+__all__ = [
+    "owing",
+    "verify_deal",
+    "verify_end_round",
+    "verify_guess",
+    "verify_hint",
+    "verify_judge_guess",
+    "verify_judge_no_play",
+    "verify_judge_play",
+    "verify_no_play",
+    "verify_pass_guess",
+    "verify_play",
+]
+
+
+def verify_deal(seats: Sequence[str]) -> None:
+    """Raise BadSetup unless 3-8 distinct, non-empty seat ids are given."""
+    if not 3 <= len(seats) <= 8:
+        raise BadSetup(f"A table has 3 to 8 players, not {len(seats)}.")
+    if not all(isinstance(seat, str) and seat.strip() for seat in seats):
+        raise BadSetup("Every seat needs a name.")
+    if len(set(seats)) != len(seats):
+        raise BadSetup("Two seats have the same name.")
+
+
+def owing(state: RoundState) -> str:
+    """The seat whose play, no-play or guess waits for a verdict ('' if none)."""
+    if state.pending is not None:
+        return state.pending.seat
+    return state.guesser or ""
+
+
+def _check_open(state: RoundState, *, verdict_owed_ok: bool = False) -> None:
+    if state.is_over:
+        raise RoundOver("The round is over.")
+    if state.phase in JUDGING and not verdict_owed_ok:
+        what = {"judging_play": "play", "judging_no_play": "no-play"}.get(state.phase, "guess")
+        raise VerdictPending(f"Wait for the dealer's verdict on {owing(state)}'s {what}.")
+
+
+def _check_seat(state: RoundState, seat: str) -> None:
+    if seat not in state.seats:
+        raise UnknownSeat(f"{seat!r} has no seat at this table.")
+
+
+def _check_owed(state: RoundState, phase: Phase, what: str) -> None:
+    _check_open(state, verdict_owed_ok=True)
+    if state.phase != phase:
+        raise NothingToJudge(f"No {what} is waiting for a verdict.")
+
+
+def verify_no_play(state: RoundState, seat: str) -> None:
+    """Raise unless it is `seat`'s turn and no verdict is owed."""
+    _check_open(state)
+    _check_seat(state, seat)
+    if seat != state.turn:
+        raise NotYourTurn(f"It is {state.turn}'s turn, not yours.")
+
+
+def verify_play(state: RoundState, seat: str, card: Card) -> None:
+    """Raise unless it is `seat`'s turn, no verdict is owed and `seat` holds `card`."""
+    verify_no_play(state, seat)
+    if card not in state.hand(seat):
+        raise CardNotInHand(f"You do not hold {card.label}.")
+
+
+def verify_pass_guess(state: RoundState, seat: str) -> None:
+    """Raise unless `seat` may guess now: right after their own correct play."""
+    _check_open(state)
+    _check_seat(state, seat)
+    if state.phase != "guess_window":
+        raise GuessNotAllowed("You may guess only right after your own correct play.")
+    if seat != state.guesser:
+        raise GuessNotAllowed(f"Only {state.guesser} may guess now, after their correct play.")
+
+
+def verify_guess(state: RoundState, seat: str, text: str) -> None:
+    """Raise unless `seat` may guess now and `text` says something."""
+    verify_pass_guess(state, seat)
+    if not text.strip():
+        raise EmptyText("Write the rule you guess.")
+
+
+def verify_hint(state: RoundState, text: str) -> None:
+    """Raise unless the round is still on and `text` says something."""
+    _check_open(state, verdict_owed_ok=True)
+    if not text.strip():
+        raise EmptyText("Write the hint.")
+
+
+def verify_end_round(state: RoundState) -> None:
+    """Raise RoundOver if the round has already ended."""
+    _check_open(state, verdict_owed_ok=True)
+
+
+def verify_judge_play(state: RoundState) -> None:
+    """Raise unless a play waits for the dealer's verdict."""
+    _check_owed(state, "judging_play", "play")
+
+
+def verify_judge_guess(state: RoundState) -> None:
+    """Raise unless a guess waits for the dealer's verdict."""
+    _check_owed(state, "judging_guess", "guess")
+
+
+def verify_judge_no_play(state: RoundState, right: bool, card: Card | None = None) -> None:
+    """Raise unless a no-play waits and a wrong verdict names a card from that hand."""
+    _check_owed(state, "judging_no_play", "no-play")
+    seat = owing(state)
+    if right and card is not None:
+        raise BadVerdict(f"{seat} was right, so no card is played for them.")
+    if not right and card is None:
+        raise BadVerdict(f"Name the correct card to play for {seat}.")
+    if card is not None and card not in state.hand(seat):
+        raise CardNotInHand(f"{seat} does not hold {card.label}.")

@@ -1,0 +1,203 @@
+"""Type checking at compile time, so that nothing can go wrong while a class is playing.
+
+Numbers also carry the range of values they can take; that is how `x % y` is refused when
+`y` could be zero, instead of failing in the middle of a round.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import Enum
+
+from classroom.core.cards import Suit
+from classroom.core.rules.errors import RuleError
+from classroom.core.rules.syntax import (
+    Arith,
+    Attr,
+    BoolLit,
+    BoolOp,
+    Compare,
+    Const,
+    If,
+    Member,
+    Neg,
+    Node,
+    Not,
+    Num,
+    Position,
+)
+
+__all__ = ["Type", "check"]
+
+INF = math.inf
+
+
+class Type(Enum):
+    """The four types of the rule language."""
+
+    NUMBER = "a number"
+    BOOLEAN = "true or false"
+    SUIT = "a suit"
+    COLOR = "a color"
+
+
+_ATTRIBUTE_TYPES = {
+    "rank": Type.NUMBER,
+    "suit": Type.SUIT,
+    "color": Type.COLOR,
+    "face": Type.BOOLEAN,
+    "odd": Type.BOOLEAN,
+    "even": Type.BOOLEAN,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Typed:
+    """The type of an expression and, for numbers, the range of its values."""
+
+    type: Type
+    low: float = -INF
+    high: float = INF
+
+
+def check(node: Node, source: str) -> None:
+    """Raise RuleError unless `node` is a well-typed boolean rule."""
+    result = _Checker(source).infer(node)
+    if result.type is not Type.BOOLEAN:
+        raise RuleError(
+            f"a rule must be true or false, but this is {result.type.value}; "
+            "compare it with something, e.g. card.rank > 7",
+            source,
+            *node.span,
+        )
+
+
+class _Checker:
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, message: str, node: Node) -> RuleError:
+        return RuleError(message, self.source, *node.span)
+
+    def infer(self, node: Node) -> Typed:
+        match node:
+            case Num(value):
+                return Typed(Type.NUMBER, value, value)
+            case BoolLit():
+                return Typed(Type.BOOLEAN)
+            case Const(value):
+                return Typed(Type.SUIT if isinstance(value, Suit) else Type.COLOR)
+            case Position():
+                return Typed(Type.NUMBER, 2, INF)
+            case Attr(_, name):
+                kind = _ATTRIBUTE_TYPES[name]
+                return Typed(kind, 1, 13) if kind is Type.NUMBER else Typed(kind)
+            case Neg(operand):
+                negated = self.number(operand, "'-'")
+                return Typed(Type.NUMBER, -negated.high, -negated.low)
+            case Not(operand):
+                self.boolean(operand, "'not'")
+                return Typed(Type.BOOLEAN)
+            case BoolOp(op, operands):
+                for operand in operands:
+                    self.boolean(operand, f"'{op}'")
+                return Typed(Type.BOOLEAN)
+            case Arith():
+                return self.arith(node)
+            case Compare():
+                return self.compare(node)
+            case Member():
+                return self.member(node)
+            case If():
+                return self.if_(node)
+        raise AssertionError(f"unknown node {node!r}")
+
+    def number(self, node: Node, where: str) -> Typed:
+        result = self.infer(node)
+        if result.type is not Type.NUMBER:
+            raise self.fail(f"{where} needs a number, but this is {result.type.value}", node)
+        return result
+
+    def boolean(self, node: Node, where: str) -> None:
+        result = self.infer(node)
+        if result.type is not Type.BOOLEAN:
+            raise self.fail(f"{where} needs true or false, but this is {result.type.value}", node)
+
+    def arith(self, node: Arith) -> Typed:
+        total = self.number(node.first, f"'{node.rest[0][0]}'")
+        for op, operand in node.rest:
+            value = self.number(operand, f"'{op}'")
+            if op == "%" and value.low <= 0 <= value.high:
+                raise self.fail(
+                    "the number after '%' can be zero here, and a remainder by zero means nothing",
+                    operand,
+                )
+            total = _combine(op, total, value)
+        return total
+
+    def compare(self, node: Compare) -> Typed:
+        left, right = self.infer(node.left), self.infer(node.right)
+        if node.op in ("<", "<=", ">", ">="):
+            for side, typed in ((node.left, left), (node.right, right)):
+                if typed.type is not Type.NUMBER:
+                    raise self.fail(
+                        f"'{node.op}' compares numbers, but this is {typed.type.value}", side
+                    )
+        elif left.type is not right.type:
+            raise self.fail(
+                f"'{node.op}' compares {left.type.value} with {right.type.value}; "
+                "both sides must be of the same kind",
+                node,
+            )
+        return Typed(Type.BOOLEAN)
+
+    def member(self, node: Member) -> Typed:
+        item = self.infer(node.item)
+        for option in node.options:
+            typed = self.infer(option)
+            if typed.type is not item.type:
+                raise self.fail(
+                    f"this set should hold {item.type.value} like the value before 'in', "
+                    f"but this is {typed.type.value}",
+                    option,
+                )
+        return Typed(Type.BOOLEAN)
+
+    def if_(self, node: If) -> Typed:
+        results = []
+        for condition, then in node.branches:
+            self.boolean(condition, "the condition of 'if'")
+            results.append((then, self.infer(then)))
+        results.append((node.otherwise, self.infer(node.otherwise)))
+        first = results[0][1]
+        for branch, typed in results[1:]:
+            if typed.type is not first.type:
+                raise self.fail(
+                    f"every branch of this 'if' must give the same kind of value: the first "
+                    f"gives {first.type.value}, this one {typed.type.value}",
+                    branch,
+                )
+        low = min(typed.low for _, typed in results)
+        high = max(typed.high for _, typed in results)
+        return Typed(first.type, low, high)
+
+
+def _combine(op: str, a: Typed, b: Typed) -> Typed:
+    """The range of `a op b`, widened to unbounded where infinity gets in the way."""
+    if op == "+":
+        return Typed(Type.NUMBER, a.low + b.low, a.high + b.high)
+    if op == "-":
+        return Typed(Type.NUMBER, a.low - b.high, a.high - b.low)
+    if op == "*":
+        ends = (a.low, a.high, b.low, b.high)
+        if all(math.isfinite(end) for end in ends):
+            products = [x * y for x in (a.low, a.high) for y in (b.low, b.high)]
+            return Typed(Type.NUMBER, min(products), max(products))
+        if a.low >= 0 and b.low >= 0:
+            return Typed(Type.NUMBER, a.low * b.low, INF)
+        return Typed(Type.NUMBER)
+    # Python's remainder takes the sign of the divisor.
+    if b.low > 0:
+        return Typed(Type.NUMBER, 0, b.high - 1)
+    return Typed(Type.NUMBER, b.low + 1, 0)

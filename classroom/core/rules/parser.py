@@ -1,0 +1,319 @@
+"""Recursive-descent parser: one short method per grammar rule.
+
+rule       = expr
+expr       = "if" expr "then" expr { "elif" expr "then" expr } "else" expr | or
+or         = and { "or" and }
+and        = not { "and" not }
+not        = "not" not | comparison
+comparison = sum [ ("==" | "!=" | "<" | "<=" | ">" | ">=") sum ]
+           | sum "in" "{" sum { "," sum } "}"
+sum        = product { ("+" | "-") product }
+product    = unary { ("*" | "%") unary }
+unary      = "-" unary | atom
+atom       = NUMBER | name | cardref "." attribute | "(" expr ")"
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable
+
+from classroom.core.cards import Color, Suit
+from classroom.core.rules.errors import RuleError
+from classroom.core.rules.syntax import (
+    ATTRIBUTES,
+    Arith,
+    Attr,
+    BoolLit,
+    BoolOp,
+    Compare,
+    Const,
+    If,
+    Member,
+    Neg,
+    Node,
+    Not,
+    Num,
+    Position,
+)
+from classroom.core.rules.tokens import Token, tokenize
+
+__all__ = ["MAX_NESTING", "MAX_PREV", "parse"]
+
+#: Deeper nesting is refused: no real rule needs it, and it bounds every recursion after parsing.
+MAX_NESTING = 40
+#: `prevN` beyond this is refused: a round's mainline is never checked that far back.
+MAX_PREV = 20
+
+COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
+_NUMBERS = {"ace": 1, "a": 1, "jack": 11, "j": 11, "queen": 12, "q": 12, "king": 13, "k": 13}
+_NUMBER_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+_CONSTANTS: dict[str, Suit | Color] = {s.word: s for s in Suit} | {c.value: c for c in Color}
+_BOOLEANS = {"true": True, "false": False}
+_Rule = Callable[[], Node]
+_CARD_REF = re.compile(r"card|prev([0-9]*)")
+_KNOWN_NAMES = ["card", "prev", "position", *_NUMBERS, *_CONSTANTS, *_BOOLEANS]
+_ATTRIBUTE_ALIASES = {
+    "colour": "color",
+    "value": "rank",
+    "number": "rank",
+    "suite": "suit",
+    "parity": "odd",
+    "is_face": "face",
+}
+
+
+def parse(source: str) -> Node:
+    """Parse a whole rule into its syntax tree, or raise RuleError."""
+    return _Parser(source).rule()
+
+
+class _Parser:
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.tokens = tokenize(source)
+        self.index = 0
+        self.nesting = 0
+
+    # --- helpers -----------------------------------------------------------------------
+    @property
+    def token(self) -> Token:
+        return self.tokens[self.index]
+
+    def advance(self) -> Token:
+        token = self.tokens[self.index]
+        self.index += 1
+        return token
+
+    def at(self, text: str) -> bool:
+        return self.token.kind in ("op", "keyword") and self.token.text == text
+
+    def expect(self, text: str, why: str) -> Token:
+        if not self.at(text):
+            raise self.error(why)
+        return self.advance()
+
+    def error(self, message: str, token: Token | None = None) -> RuleError:
+        token = token or self.token
+        return RuleError(message, self.source, token.start, token.end)
+
+    def enter(self) -> None:
+        self.nesting += 1
+        if self.nesting > MAX_NESTING:
+            raise self.error(f"the rule is nested too deeply (more than {MAX_NESTING} levels)")
+
+    def span_from(self, start: int) -> tuple[int, int]:
+        return (start, self.tokens[self.index - 1].end)
+
+    # --- grammar -----------------------------------------------------------------------
+    def rule(self) -> Node:
+        if self.token.kind == "end":
+            raise self.error("the rule is empty; write a condition such as card.color == red")
+        node = self.expr()
+        if self.token.kind != "end":
+            raise self.error(self.trailing_message())
+        return node
+
+    def trailing_message(self) -> str:
+        if self.token.text in COMPARISONS or self.at("in"):
+            return (
+                "comparisons do not chain; join them with 'and', "
+                "or put each comparison in parentheses"
+            )
+        if self.at("then") or self.at("elif") or self.at("else"):
+            return f"'{self.token.text}' without a matching 'if'"
+        if self.at(")"):
+            return "this ')' has no matching '('"
+        return f"unexpected {self.describe(self.token)}; perhaps 'and' or 'or' is missing"
+
+    def expr(self) -> Node:
+        if not self.at("if"):
+            return self.or_()
+        start = self.advance().start
+        self.enter()
+        branches = [self.branch()]
+        while self.at("elif"):
+            self.advance()
+            branches.append(self.branch())
+        if not self.at("else"):
+            raise self.error("an 'if' needs an 'else': if ... then ... else ...")
+        self.advance()
+        otherwise = self.expr()
+        self.nesting -= 1
+        return If(tuple(branches), otherwise, self.span_from(start))
+
+    def branch(self) -> tuple[Node, Node]:
+        condition = self.expr()
+        self.expect("then", "expected 'then' after the condition of 'if'")
+        return condition, self.expr()
+
+    def or_(self) -> Node:
+        return self.chain("or", self.and_)
+
+    def and_(self) -> Node:
+        return self.chain("and", self.not_)
+
+    def chain(self, op: str, operand: _Rule) -> Node:
+        start = self.token.start
+        operands = [operand()]
+        while self.at(op):
+            self.advance()
+            operands.append(operand())
+        if len(operands) == 1:
+            return operands[0]
+        # (a or b) or c reads as a or b or c: one flat node, one canonical text.
+        flat: list[Node] = []
+        for node in operands:
+            flat.extend(node.operands if isinstance(node, BoolOp) and node.op == op else (node,))
+        return BoolOp(op, tuple(flat), self.span_from(start))
+
+    def not_(self) -> Node:
+        if not self.at("not"):
+            return self.comparison()
+        start = self.advance().start
+        self.enter()
+        operand = self.not_()
+        self.nesting -= 1
+        return Not(operand, self.span_from(start))
+
+    def comparison(self) -> Node:
+        start = self.token.start
+        left = self.sum_()
+        if self.at("in"):
+            self.advance()
+            node: Node = Member(left, self.options(), self.span_from(start))
+        elif self.token.kind == "op" and self.token.text in COMPARISONS:
+            op = self.advance().text
+            node = Compare(op, left, self.sum_(), self.span_from(start))
+        else:
+            return left
+        if (self.token.kind == "op" and self.token.text in COMPARISONS) or self.at("in"):
+            raise self.error(
+                "comparisons do not chain: write 'a < b and b < c', "
+                "or put the first comparison in parentheses"
+            )
+        return node
+
+    def options(self) -> tuple[Node, ...]:
+        self.expect("{", "expected '{' after 'in', as in: card.rank in {2, 3, 5}")
+        options = [self.sum_()]
+        while self.at(","):
+            self.advance()
+            options.append(self.sum_())
+        self.expect("}", "expected ',' or '}' in the set of values")
+        return tuple(options)
+
+    def sum_(self) -> Node:
+        return self.arith(("+", "-"), self.product)
+
+    def product(self) -> Node:
+        return self.arith(("*", "%"), self.unary)
+
+    def arith(self, ops: tuple[str, ...], operand: _Rule) -> Node:
+        start = self.token.start
+        first = operand()
+        rest: list[tuple[str, Node]] = []
+        while self.token.kind == "op" and self.token.text in ops:
+            op = self.advance().text
+            rest.append((op, operand()))
+        return Arith(first, tuple(rest), self.span_from(start)) if rest else first
+
+    def unary(self) -> Node:
+        if not self.at("-"):
+            return self.atom()
+        start = self.advance().start
+        self.enter()
+        operand = self.unary()
+        self.nesting -= 1
+        return Neg(operand, self.span_from(start))
+
+    def atom(self) -> Node:
+        token = self.token
+        if token.kind == "number":
+            self.advance()
+            return Num(int(token.text), None, (token.start, token.end))
+        if token.kind == "name":
+            return self.name()
+        if self.at("("):
+            return self.parenthesized()
+        if self.at("if"):
+            raise self.error(
+                "put 'if ... then ... else ...' in parentheses when it is part of a larger rule"
+            )
+        raise self.error(f"expected a value here, but found {self.describe(token)}")
+
+    def parenthesized(self) -> Node:
+        opening = self.advance()
+        self.enter()
+        node = self.expr()
+        if not self.at(")"):
+            raise self.error(f"expected ')' to close the '(' at column {self.column(opening)}")
+        self.advance()
+        self.nesting -= 1
+        return node
+
+    def name(self) -> Node:
+        token = self.advance()
+        span = (token.start, token.end)
+        if token.text in _NUMBERS:
+            return Num(_NUMBERS[token.text], _NUMBER_WORDS[_NUMBERS[token.text]], span)
+        if token.text in _CONSTANTS:
+            return Const(_CONSTANTS[token.text], span)
+        if token.text in _BOOLEANS:
+            return BoolLit(_BOOLEANS[token.text], span)
+        if token.text == "position":
+            return Position(span)
+        match = _CARD_REF.fullmatch(token.text)
+        if match is None:
+            raise self.error(
+                f"unknown name '{token.text}'{_suggest(token.text, _KNOWN_NAMES)}", token
+            )
+        return self.attribute(token, self.card_ref(token, match.group(1)))
+
+    def card_ref(self, token: Token, digits: str | None) -> int:
+        if digits is None:
+            return 0
+        ref = int(digits) if digits else 1
+        if ref == 0:
+            raise self.error("there is no prev0: prev (or prev1) is the last mainline card", token)
+        if ref > MAX_PREV:
+            raise self.error(f"rules look back at most {MAX_PREV} cards (prev{MAX_PREV})", token)
+        return ref
+
+    def attribute(self, ref_token: Token, ref: int) -> Node:
+        if not self.at("."):
+            raise self.error(
+                f"'{ref_token.text}' is a card; name what to compare, like {ref_token.text}.rank "
+                f"or {ref_token.text}.color",
+                ref_token,
+            )
+        self.advance()
+        token = self.token
+        if token.kind not in ("name", "keyword"):
+            raise self.error(f"expected an attribute after '.': one of {', '.join(ATTRIBUTES)}")
+        self.advance()
+        if token.text not in ATTRIBUTES:
+            raise self.error(
+                f"unknown attribute '{token.text}'{self.hint(ref_token, token)}", token
+            )
+        return Attr(ref, token.text, (ref_token.start, token.end))
+
+    def hint(self, ref_token: Token, token: Token) -> str:
+        constant = _CONSTANTS.get(token.text)
+        if constant is not None:
+            kind = "suit" if isinstance(constant, Suit) else "color"
+            return f"; to test the {kind}, write {ref_token.text}.{kind} == {token.text}"
+        suggestion = _ATTRIBUTE_ALIASES.get(token.text)
+        return f"; did you mean '{suggestion}'?" if suggestion else _suggest(token.text, ATTRIBUTES)
+
+    def describe(self, token: Token) -> str:
+        return "the end of the rule" if token.kind == "end" else f"'{token.text}'"
+
+    def column(self, token: Token) -> int:
+        return token.start - self.source.rfind("\n", 0, token.start)
+
+
+def _suggest(word: str, choices: list[str] | tuple[str, ...]) -> str:
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""

@@ -1,0 +1,214 @@
+"""A class's record as files: the event log and the hypotheses as CSV, everything as JSON.
+Pure functions; nicknames are the only thing about a person that leaves the kit.
+
+CSV files start with a byte-order mark, so spreadsheets read "Zoë" and "さくら" correctly:
+
+>>> csv_document(["nickname"], [["Zoë"]]).startswith("\\ufeffnickname")
+True
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from classroom.core.game import (
+    Dealt,
+    Event,
+    Guessed,
+    GuessJudged,
+    Hint,
+    Judged,
+    NoPlayJudged,
+    RoundEnded,
+)
+from classroom.projections.debrief import hypotheses
+from classroom.usecases.records import ClassRecord, GroupRecord, RoundRecord
+
+__all__ = [
+    "EVENT_COLUMNS",
+    "FORMAT",
+    "HYPOTHESIS_COLUMNS",
+    "csv_document",
+    "event_rows",
+    "export_document",
+    "hypothesis_rows",
+]
+
+FORMAT = "eleusis-classroom-export/1"
+EVENT_COLUMNS = (
+    "class", "group", "round", "seq", "time", "kind", "nickname", "card", "verdict", "text",
+)  # fmt: skip
+HYPOTHESIS_COLUMNS = (
+    "group", "round", "seq", "time", "nickname", "kind", "text", "confidence", "test_card",
+    "prediction", "outcome", "verdict",
+)  # fmt: skip
+#: A cell starting with one of these is a formula to a spreadsheet: it is quoted as text.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_document(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """CSV text with a byte-order mark; None becomes an empty cell."""
+    out = io.StringIO()
+    out.write("\ufeff")
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow(["" if cell is None else _cell(cell) for cell in row])
+    return out.getvalue()
+
+
+def _cell(value: object) -> object:
+    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def _yes_no(value: bool | None, yes: str, no: str) -> str:
+    return "" if value is None else yes if value else no
+
+
+def _event_cells(event: Event, group: GroupRecord) -> tuple[str, str, str, str]:
+    """Nickname, card, verdict and text of one event."""
+    seat = getattr(event, "seat", None)
+    nickname = group.nickname(seat) if seat is not None else ""
+    card = getattr(event, "card", None)
+    card_text = str(card) if card is not None else ""
+    if isinstance(event, Dealt):
+        return "", str(event.starter), "", ", ".join(group.nickname(s) for s in event.seats)
+    if isinstance(event, Judged):
+        return nickname, card_text, _yes_no(event.correct, "accepted", "rejected"), ""
+    if isinstance(event, NoPlayJudged | GuessJudged):
+        return nickname, card_text, _yes_no(event.right, "right", "wrong"), ""
+    if isinstance(event, Guessed | Hint):
+        return nickname, "", "", event.text
+    if isinstance(event, RoundEnded):
+        winner = group.nickname(event.winner) if event.winner else ""
+        return winner, "", event.reason, event.note
+    return nickname, card_text, "", ""
+
+
+def event_rows(record: ClassRecord) -> list[list[object]]:
+    """One row per event of every round of every group (see EVENT_COLUMNS)."""
+    rows: list[list[object]] = []
+    for group in record.groups:
+        for round_ in group.rounds:
+            contested = {m.seq for m in round_.mismatches}
+            for event in round_.events:
+                nickname, card, verdict, text = _event_cells(event, group)
+                if event.seq in contested:
+                    text = "the dealer's verdict differed from the rule"
+                rows.append(
+                    [
+                        record.name,
+                        group.name,
+                        round_.number,
+                        event.seq,
+                        round_.times.get(event.seq, ""),
+                        event.kind,
+                        nickname,
+                        card,
+                        verdict,
+                        text,
+                    ]
+                )
+    return rows
+
+
+def hypothesis_rows(record: ClassRecord) -> list[list[object]]:
+    """One row per journal entry and per guess (see HYPOTHESIS_COLUMNS)."""
+    rows: list[list[object]] = []
+    for group in record.groups:
+        for round_ in group.rounds:
+            for item in hypotheses(round_.events, round_.journal, round_.times):
+                rows.append(
+                    [
+                        group.name,
+                        round_.number,
+                        item.seq,
+                        item.written_at,
+                        group.nickname(item.seat),
+                        item.kind,
+                        item.text,
+                        item.confidence,
+                        item.test_card,
+                        _yes_no(item.predicted_accepted, "accepted", "rejected"),
+                        _yes_no(item.accepted, "accepted", "rejected"),
+                        _yes_no(item.right, "right", "wrong"),
+                    ]
+                )
+    return rows
+
+
+def _named(data: dict[str, Any], group: GroupRecord) -> dict[str, Any]:
+    """An event's dict with seat ids replaced by nicknames."""
+    named = dict(data)
+    for key in ("seat", "winner"):
+        if named.get(key) is not None:
+            named[key] = group.nickname(named[key])
+    if "seats" in named:
+        named["seats"] = [group.nickname(seat) for seat in named["seats"]]
+    return named
+
+
+def _round_document(round_: RoundRecord, group: GroupRecord) -> dict[str, Any]:
+    return {
+        "number": round_.number,
+        "rule": {"text": round_.rule_text, "kind": round_.rule_kind, "id": round_.rule_id},
+        "dealer": group.nickname(round_.dealer) if round_.dealer else None,
+        "started_at": round_.started_at,
+        "events": [
+            _named(event.to_dict(), group) | {"time": round_.times.get(event.seq)}
+            for event in round_.events
+        ],
+        "journal": [
+            {
+                "seq": entry.seq,
+                "nickname": group.nickname(entry.seat),
+                "text": entry.text,
+                "confidence": entry.confidence,
+                "test_card": str(entry.test_card) if entry.test_card else None,
+                "predicted_accepted": entry.predicted_accepted,
+                "written_at": entry.written_at,
+            }
+            for entry in round_.journal
+        ],
+        "dealer_mismatches": [
+            {
+                "seq": m.seq,
+                "card": str(m.card) if m.card else None,
+                "given": m.given,
+                "expected": m.expected,
+            }
+            for m in round_.mismatches
+        ],
+    }
+
+
+def export_document(record: ClassRecord) -> dict[str, Any]:
+    """The whole class as one JSON-ready document, for research."""
+    return {
+        "format": FORMAT,
+        "class": {
+            "name": record.name,
+            "created_at": record.created_at,
+            "ended_at": record.ended_at,
+            "options": {
+                "wrong_guess_penalty": record.wrong_guess_penalty,
+                "stock_out": record.stock_out,
+            },
+        },
+        "groups": [
+            {
+                "name": group.name,
+                "position": group.position,
+                "rule": {"text": group.rule_text, "id": group.rule_id},
+                "dealer_mode": group.dealer_mode,
+                "seats": list(group.names.values()),
+                "rounds": [_round_document(r, group) for r in group.rounds],
+            }
+            for group in record.groups
+        ],
+    }

@@ -1,0 +1,142 @@
+"""Projections: what each viewer may see of a group, as JSON-ready dicts. Pure functions.
+
+A student sees what a player at that table sees: their own hand, the layout, hand counts, the
+guesses; never another hand, the stock's order, or the secret rule before it is revealed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from classroom.core.game import JUDGING, Dealt, DeckAdded, Event, RoundState
+from classroom.core.game.round import passes
+from classroom.core.game.verify import verify_guess, verify_no_play, verify_pass_guess, verify_play
+from classroom.core.scoring import dealer_score, round_scores
+from classroom.projections.snapshots import GroupSnapshot
+
+__all__ = ["public_event", "student_view", "student_views", "teacher_group_view"]
+
+
+def public_event(event: Event) -> dict[str, Any]:
+    """An event as everybody at the table may see it."""
+    if isinstance(event, Dealt):
+        return {"kind": "dealt", "seq": event.seq, "starter": str(event.starter)}
+    if isinstance(event, DeckAdded):
+        return {"kind": "deck_added", "seq": event.seq, "count": len(event.cards)}
+    return event.to_dict()
+
+
+def status(snapshot: GroupSnapshot) -> str:
+    """lobby, choosing_rule, playing, judging_play, judging_no_play, guess_window,
+    judging_guess or over (pausing is told apart: see the view's `paused`)."""
+    if snapshot.dealing_seat is not None:
+        return "choosing_rule"
+    return "lobby" if snapshot.state is None else snapshot.state.phase
+
+
+def _table(snapshot: GroupSnapshot, state: RoundState | None) -> dict[str, Any]:
+    """What every viewer of the group shares."""
+    sizes = state.hand_sizes() if state else {}
+    scores = round_scores(state) if state else {}
+    seats = [
+        {
+            "seat": seat.key,
+            "nickname": seat.nickname,
+            "cards": sizes.get(seat.key),
+            "score": scores.get(seat.key),
+            "playing": seat.key in sizes,
+        }
+        for seat in snapshot.seats
+    ]
+    view: dict[str, Any] = {
+        "group": {"id": snapshot.group_id, "name": snapshot.group_name},
+        "class_name": snapshot.class_name,
+        "round": snapshot.round_number,
+        "status": status(snapshot),
+        "seq": state.seq if state else 0,
+        "seats": seats,
+        "rule": snapshot.rule_text if snapshot.rule_revealed else None,
+        "paused": snapshot.paused,
+        "dealer_mode": snapshot.dealer_mode,
+        "dealer": snapshot.dealer_seat,
+        "dealing": snapshot.dealing_seat,
+    }
+    if state is None:
+        return view
+    layout = state.layout
+    view |= {
+        "turn": state.turn,
+        "mainline": [str(card) for card in layout.mainline],
+        "sidelines": [[str(card) for card in line] for line in layout.sidelines],
+        "stock": len(state.stock),
+        "guesser": state.guesser,
+        "pending": _pending(state),
+        "guesses": [{"seat": g.seat, "text": g.text, "right": g.right} for g in state.guesses],
+        "hints": list(state.hints),
+        "end": {"reason": state.end_reason, "winner": state.winner} if state.is_over else None,
+        "dealer_score": dealer_score(scores) if state.is_over and scores else None,
+    }
+    return view
+
+
+def _pending(state: RoundState) -> dict[str, Any] | None:
+    if state.phase not in JUDGING or state.pending is None:
+        return None
+    card = state.pending.card
+    return {"seat": state.pending.seat, "card": str(card) if card else None}
+
+
+def student_view(snapshot: GroupSnapshot, seat_key: str) -> dict[str, Any]:
+    """The group as one student's tablet shows it."""
+    return _seat_view(snapshot, _table(snapshot, snapshot.state), seat_key)
+
+
+def student_views(snapshot: GroupSnapshot) -> dict[str, dict[str, Any]]:
+    """`student_view` for every seat of the group, sharing the table's part (built once)."""
+    table = _table(snapshot, snapshot.state)
+    return {seat.key: _seat_view(snapshot, table, seat.key) for seat in snapshot.seats}
+
+
+def _seat_view(snapshot: GroupSnapshot, table: dict[str, Any], seat_key: str) -> dict[str, Any]:
+    state = snapshot.state
+    view = dict(table)  # a shallow copy: the shared parts are only read
+    view["me"] = seat_key
+    playing = state is not None and seat_key in state.seats
+    hand = state.hand(seat_key) if state is not None and playing else ()
+    view["hand"] = [str(card) for card in hand]
+    view["can"] = {"play": False, "no_play": False, "guess": False, "pass": False}
+    view["choose_rule"] = snapshot.dealing_seat == seat_key
+    if state is not None and hand and not snapshot.paused:
+        view["can"] = {
+            "play": passes(lambda: verify_play(state, seat_key, hand[0])),
+            "no_play": passes(lambda: verify_no_play(state, seat_key)),
+            "guess": passes(lambda: verify_guess(state, seat_key, "?")),
+            "pass": passes(lambda: verify_pass_guess(state, seat_key)),
+        }
+    if state is not None and snapshot.dealer_seat == seat_key:
+        view |= _dealer_part(snapshot, state)
+    return view
+
+
+def _dealer_part(snapshot: GroupSnapshot, state: RoundState) -> dict[str, Any]:
+    """What only the dealing seat sees: its own rule, and a no-play hand shown to it."""
+    shown = None
+    if state.phase == "judging_no_play" and state.pending is not None:
+        shown = [str(card) for card in state.hand(state.pending.seat)]
+    return {
+        "rule": snapshot.rule_text,
+        "rule_kind": snapshot.rule_kind,
+        "shown_hand": shown,
+        "verdict_due": state.phase in JUDGING and not snapshot.paused,
+    }
+
+
+def teacher_group_view(snapshot: GroupSnapshot) -> dict[str, Any]:
+    """The group as the teacher's pages show it: the secret rule included."""
+    view = _table(snapshot, snapshot.state)
+    view["rule"] = snapshot.rule_text
+    view["rule_id"] = snapshot.rule_id
+    view["rule_kind"] = snapshot.rule_kind
+    view["revealed"] = snapshot.rule_revealed
+    view["dealer_mismatches"] = snapshot.dealer_mismatches
+    return view

@@ -1,0 +1,146 @@
+"""The projector view: every group of a class at a glance, as a JSON-ready dict. Pure.
+
+It is shown to the whole room, so it carries less than any other view: no hand, no guess text,
+no secret rule before the teacher reveals it, and, in anonymous mode, no nickname at all (seats
+are numbered by their order in the group and the page writes "Player 1, 2...").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from classroom.core.game import JUDGING, RoundState
+from classroom.projections.group_views import status
+from classroom.projections.snapshots import ClassSnapshot, GroupSnapshot
+
+__all__ = ["MAINLINE_SHOWN", "projector_status", "projector_view", "with_group", "with_presence"]
+
+#: The newest mainline cards sent; the page shows as many of them as fit its width.
+MAINLINE_SHOWN = 12
+
+
+def projector_status(group: GroupSnapshot) -> str:
+    """lobby, choosing_rule, playing, verdict, guess_window, guess, paused or over."""
+    if group.paused:
+        return "paused"
+    phase = status(group)
+    if phase == "judging_guess":
+        return "guess"
+    if phase in JUDGING:
+        return "verdict"
+    return phase
+
+
+def projector_view(
+    class_snapshot: ClassSnapshot, *, anonymous: bool, online: set[str], join_url: str
+) -> dict[str, Any]:
+    """The class as the projector shows it; `online` holds the seat keys with a tablet open.
+
+    >>> from classroom.projections.snapshots import ClassSnapshot
+    >>> empty = ClassSnapshot(1, "7B", "ABC234", False, False, False, "add_deck", ())
+    >>> projector_view(empty, anonymous=True, online=set(), join_url="/join")["joining"]
+    False
+    """
+    groups = [_group(group, anonymous=anonymous, online=online) for group in class_snapshot.groups]
+    open_to_join = not class_snapshot.joining_locked and not class_snapshot.ended
+    return {
+        "class_id": class_snapshot.class_id,
+        "name": class_snapshot.name,
+        "ended": class_snapshot.ended,
+        "anonymous": anonymous,
+        "open_to_join": open_to_join,
+        # The code and the QR code are shown while a group still waits for its round.
+        "joining": open_to_join and any(group["status"] == "lobby" for group in groups),
+        "join_code": class_snapshot.join_code,
+        "join_url": join_url,
+        "groups": groups,
+    }
+
+
+def with_group(view: dict[str, Any], group: GroupSnapshot, *, online: set[str]) -> dict[str, Any]:
+    """The class view `view` with one group's tile rebuilt: one group changed, not the class."""
+    tile = _group(group, anonymous=view["anonymous"], online=online)
+    groups = [tile if old["id"] == group.group_id else old for old in view["groups"]]
+    joining = view["open_to_join"] and any(g["status"] == "lobby" for g in groups)
+    return {**view, "groups": groups, "joining": joining}
+
+
+def with_presence(view: dict[str, Any], online: set[str]) -> dict[str, Any]:
+    """The class view `view` with every seat's connection dot redrawn from `online`: tablets
+    came or went, nothing else changed.
+
+    >>> view = {"groups": [{"id": 1, "seats": [{"seat": "4", "online": False}]}]}
+    >>> with_presence(view, {"4"})["groups"][0]["seats"]
+    [{'seat': '4', 'online': True}]
+    """
+    groups = [
+        {**group, "seats": [{**seat, "online": seat["seat"] in online} for seat in group["seats"]]}
+        for group in view["groups"]
+    ]
+    return {**view, "groups": groups}
+
+
+def _group(group: GroupSnapshot, *, anonymous: bool, online: set[str]) -> dict[str, Any]:
+    state = group.state
+    view: dict[str, Any] = {
+        "id": group.group_id,
+        "name": group.group_name,
+        "round": group.round_number,
+        # With the round, orders tiles: a late broadcast never replaces a newer tile.
+        "seq": state.seq if state else 0,
+        "status": projector_status(group),
+        "seats": _seats(group, state, anonymous=anonymous, online=online),
+        "rule": group.rule_text if group.rule_revealed else None,
+        "dealer": group.dealer_seat,
+        "dealing": group.dealing_seat,
+        "turn": None,
+        "mainline": [],
+        "mainline_total": 0,
+        "sideline_total": 0,
+        "guesses": 0,
+        "pending": None,
+        "guesser": None,
+        "winner": None,
+        "end_reason": None,
+    }
+    if state is None:
+        return view
+    layout = state.layout
+    pending = state.pending if state.phase in JUDGING else None
+    view |= {
+        "turn": state.turn,
+        "mainline": [str(card) for card in layout.mainline[-MAINLINE_SHOWN:]],
+        "mainline_total": len(layout.mainline),
+        "sideline_total": layout.sideline_count,
+        "guesses": len(state.guesses),
+        "pending": _pending(state) if pending is not None else None,
+        "guesser": state.guesser,
+        "winner": state.winner,
+        "end_reason": state.end_reason,
+    }
+    return view
+
+
+def _seats(
+    group: GroupSnapshot, state: RoundState | None, *, anonymous: bool, online: set[str]
+) -> list[dict[str, Any]]:
+    sizes = state.hand_sizes() if state else {}
+    seats = []
+    for number, seat in enumerate(group.seats, start=1):
+        entry: dict[str, Any] = {
+            "seat": seat.key,
+            "number": number,
+            "cards": sizes.get(seat.key),
+            "online": seat.key in online,
+        }
+        if not anonymous:
+            entry["name"] = seat.nickname
+        seats.append(entry)
+    return seats
+
+
+def _pending(state: RoundState) -> dict[str, Any]:
+    """Who waits for a verdict, and on which card (the tablets see it too; a no-play has none)."""
+    assert state.pending is not None
+    card = state.pending.card
+    return {"seat": state.pending.seat, "card": str(card) if card else None}

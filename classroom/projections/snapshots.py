@@ -1,0 +1,83 @@
+"""Read models: everything the views need about one group, loaded in one go."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from classroom.core.game import Event, RoundState
+
+__all__ = ["ClassSnapshot", "GroupSnapshot", "SeatInfo"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """A seat as the round knows it: the engine's seat id is `str(id)`."""
+
+    id: int
+    nickname: str
+
+    @property
+    def key(self) -> str:
+        """The seat id used in the round's events."""
+        return str(self.id)
+
+
+@dataclass(frozen=True, slots=True)
+class GroupSnapshot:
+    """One group now: its seats, its secret rule and its current round (if any)."""
+
+    class_id: int
+    class_name: str
+    group_id: int
+    group_name: str
+    position: int
+    rule_text: str
+    rule_id: str | None
+    rule_revealed: bool
+    seats: tuple[SeatInfo, ...]
+    round_id: int | None
+    round_number: int
+    state: RoundState | None
+    events: tuple[Event, ...]
+    paused: bool = False
+    dealer_mode: str = "app"
+    #: The seat choosing the rule for the next round (student dealers), if any.
+    dealing_seat: str | None = None
+    #: The current round's dealing seat; None when the app deals.
+    dealer_seat: str | None = None
+    rule_kind: str = "language"
+    #: Student-dealer verdicts that contradicted the rule-language rule, this round.
+    dealer_mismatches: int = 0
+    #: When the guess now waiting for a verdict was made (None: no guess is waiting).
+    guess_pending_since: datetime | None = None
+    #: Whether anyone has written in this round's journal (after a play, journals with
+    #: predictions are sent again; without any, nothing needs reading).
+    has_journal: bool = False
+
+    def nickname(self, seat_key: str) -> str:
+        """The nickname behind an engine seat id ('?' for a seat since removed)."""
+        for seat in self.seats:
+            if seat.key == seat_key:
+                return seat.nickname
+        return "?"
+
+    @property
+    def names(self) -> dict[str, str]:
+        """Engine seat id to nickname."""
+        return {seat.key: seat.nickname for seat in self.seats}
+
+
+@dataclass(frozen=True, slots=True)
+class ClassSnapshot:
+    """A class and all its groups."""
+
+    class_id: int
+    name: str
+    join_code: str
+    joining_locked: bool
+    ended: bool
+    wrong_guess_penalty: bool
+    stock_out: str
+    groups: tuple[GroupSnapshot, ...]
+    projector_anonymous: bool = False

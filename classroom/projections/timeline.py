@@ -1,0 +1,57 @@
+"""One round's timeline: the events, the student dealer's contested verdicts and the journal
+entries, merged in the order they happened. An entry written at seq `s` comes after event `s`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from classroom.core import game
+from classroom.core.game import Dealt, Event, GameError
+from classroom.core.layout import Layout
+from classroom.projections.journal_view import journal_view
+from classroom.usecases.records import Mismatch, RoundRecord
+
+__all__ = ["Moment", "timeline"]
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """One line of the timeline: an event, a contested verdict or a journal entry."""
+
+    seq: int
+    time: str
+    kind: str
+    seat: str | None = None
+    event: Event | None = None
+    mismatch: Mismatch | None = None
+    entry: dict[str, Any] | None = None
+
+
+def timeline(record: RoundRecord) -> list[Moment]:
+    """Every moment of the round, in order."""
+    keyed: list[tuple[tuple[int, int, int], Moment]] = []
+    for event in record.events:
+        time = record.times.get(event.seq, "")
+        seat = getattr(event, "seat", None)
+        keyed.append(((event.seq, 0, 0), Moment(event.seq, time, event.kind, seat, event)))
+    for n, mismatch in enumerate(record.mismatches):
+        time = record.times.get(mismatch.seq, "")
+        moment = Moment(mismatch.seq, time, "mismatch", mismatch=mismatch)
+        keyed.append(((mismatch.seq, 1, n), moment))
+    entries = journal_view(record.journal, record.events, final_layout(record.events))
+    for n, (source, entry) in enumerate(zip(record.journal, entries, strict=True)):
+        moment = Moment(source.seq, source.written_at, "journal", source.seat, entry=entry)
+        keyed.append(((source.seq, 2, n), moment))
+    return [moment for _, moment in sorted(keyed, key=lambda pair: pair[0])]
+
+
+def final_layout(events: tuple[Event, ...]) -> Layout | None:
+    """The table at the end of the log (None when the log does not start with a deal)."""
+    if not events or not isinstance(events[0], Dealt):
+        return None
+    try:
+        return game.replay(events).layout
+    except GameError:
+        return None
