@@ -24,8 +24,8 @@ from classroom.core.game import (
     NoPlayJudged,
     RoundEnded,
 )
+from classroom.projections.class_record import ClassRecord, GroupRecord, RoundRecord
 from classroom.projections.debrief import hypotheses
-from classroom.usecases.records import ClassRecord, GroupRecord, RoundRecord
 
 __all__ = [
     "EVENT_COLUMNS",

@@ -10,8 +10,8 @@ from typing import Any
 from classroom.core import game
 from classroom.core.game import Dealt, Event, GameError
 from classroom.core.layout import Layout
+from classroom.projections.class_record import Mismatch, RoundRecord
 from classroom.projections.journal_view import journal_view
-from classroom.usecases.records import Mismatch, RoundRecord
 
 __all__ = ["Moment", "timeline"]
 

@@ -7,92 +7,23 @@ The timeline, the debrief, the exports and the research JSON are projections of 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from classroom.core import game
 from classroom.core.cards import Card
-from classroom.core.game import Event
-from classroom.projections.journal_view import JournalRecord
+from classroom.projections.class_record import (
+    ClassRecord,
+    GroupRecord,
+    Mismatch,
+    RoundRecord,
+    stamp,
+)
 from classroom.store.models import ClassPeriod, DealerVerdict, Group, JournalEntry, StoredRound
 from classroom.usecases.lesson import journal_record
 
 __all__ = ["ClassRecord", "GroupRecord", "Mismatch", "RecordServices", "RoundRecord"]
-
-
-@dataclass(frozen=True, slots=True)
-class Mismatch:
-    """A student dealer's verdict that contradicted the rule-language rule."""
-
-    seq: int
-    card: Card | None
-    given: bool
-    expected: bool
-
-
-@dataclass(frozen=True, slots=True)
-class RoundRecord:
-    """One round: its rule, its dealer, its log with the time of each event, its journal."""
-
-    round_id: int
-    number: int
-    rule_text: str
-    rule_kind: str
-    rule_id: str | None
-    #: The dealing seat's engine id; None when the app dealt.
-    dealer: str | None
-    started_at: str
-    events: tuple[Event, ...]
-    #: When each event was written (ISO 8601, UTC), by seq.
-    times: dict[int, str]
-    journal: tuple[JournalRecord, ...]
-    mismatches: tuple[Mismatch, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class GroupRecord:
-    """A group, its seats' nicknames and every round it played."""
-
-    group_id: int
-    class_id: int
-    name: str
-    position: int
-    rule_text: str
-    rule_id: str | None
-    dealer_mode: str
-    names: dict[str, str]
-    rounds: tuple[RoundRecord, ...]
-
-    def round(self, number: int | None) -> RoundRecord | None:
-        """The round with this number (None: the latest), or None."""
-        if number is None:
-            return self.rounds[-1] if self.rounds else None
-        return next((r for r in self.rounds if r.number == number), None)
-
-    def nickname(self, seat: str | None) -> str:
-        """The nickname behind an engine seat id ('?' for a seat since removed)."""
-        return self.names.get(seat or "", "?")
-
-
-@dataclass(frozen=True, slots=True)
-class ClassRecord:
-    """A class and everything played in it."""
-
-    class_id: int
-    name: str
-    created_at: str
-    ended_at: str | None
-    wrong_guess_penalty: bool
-    stock_out: str
-    groups: tuple[GroupRecord, ...]
-
-
-def stamp(moment: datetime) -> str:
-    """A stored UTC time as ISO 8601."""
-    return moment.isoformat(timespec="seconds") + "Z"
 
 
 class RecordServices:

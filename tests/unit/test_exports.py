@@ -18,6 +18,7 @@ from classroom.core.game import (
     Played,
     RoundEnded,
 )
+from classroom.projections.class_record import ClassRecord, GroupRecord, Mismatch, RoundRecord
 from classroom.projections.exports import (
     EVENT_COLUMNS,
     HYPOTHESIS_COLUMNS,
@@ -27,7 +28,6 @@ from classroom.projections.exports import (
     hypothesis_rows,
 )
 from classroom.projections.journal_view import JournalRecord
-from classroom.usecases.records import ClassRecord, GroupRecord, Mismatch, RoundRecord
 
 KS, TWO_H = Card.parse("KS"), Card.parse("2H")
 EVENTS = (
