@@ -2,12 +2,20 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# The packages come from the lock files (exact versions with their hashes), never straight from
+# pyproject.toml's ranges, so every machine gets the same ones: requirements/run.lock for
+# `make run` (the server alone), requirements/test.lock for `make test` (the server, every
+# optional extra and the test tools).
 STAMP := $(VENV)/.installed
-.PHONY: run test lint typecheck unit unit-postgresql bench system-packages clean
+RUN_STAMP := $(VENV)/.installed-run
+RUN_LOCK := requirements/run.lock
+TEST_LOCK := requirements/test.lock
+UV_VERSION := 0.13.9
+.PHONY: run test lint typecheck unit unit-postgresql bench system-packages lock clean
 
 include Makefile.browser
 
-run: $(STAMP) vendor
+run: $(RUN_STAMP) vendor
 	$(BIN)/classroom serve
 
 test: $(STAMP) vendor system-packages lint typecheck unit
@@ -17,9 +25,26 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[test]'
+$(RUN_STAMP): $(RUN_LOCK) pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet --require-hashes -r $(RUN_LOCK)
+	$(BIN)/pip install --quiet --no-deps -e .
 	touch $@
+
+$(STAMP): $(TEST_LOCK) pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet --require-hashes -r $(TEST_LOCK)
+	$(BIN)/pip install --quiet --no-deps -e .
+	touch $@ $(RUN_STAMP)
+
+# After a change to the dependencies in pyproject.toml (needs the network; commit requirements/).
+# Versions already locked are kept where they still fit: `make lock LOCK_FLAGS=--upgrade` takes
+# the newest. The locks hold every platform's packages (Windows, macOS, Linux) and the run lock
+# is held to the test lock's versions.
+LOCK := $(BIN)/uv pip compile pyproject.toml --quiet --universal --python-version 3.11 \
+	--generate-hashes --custom-compile-command 'make lock' $(LOCK_FLAGS)
+lock: | $(BIN)/python
+	$(BIN)/pip install --quiet uv==$(UV_VERSION)
+	$(LOCK) --all-extras -o $(TEST_LOCK)
+	$(LOCK) --constraint $(TEST_LOCK) -o $(RUN_LOCK)
 
 # Chromium, poppler, PostgreSQL, Redis and nginx for the tests: see the script.
 system-packages:
@@ -44,7 +69,7 @@ unit: $(STAMP)
 unit-postgresql: $(STAMP)
 	@if $(HAVE_POSTGRES); then \
 		CLASSROOM_TEST_DATABASE=postgresql $(BIN)/pytest -q -p no:cacheprovider \
-			tests/unit tests/web tests/realtime; \
+			tests/unit tests/usecases tests/integration tests/web tests/realtime; \
 	elif [ "$$CI" = true ]; then \
 		echo "PostgreSQL is missing (make system-packages)"; exit 1; \
 	else \

@@ -12,7 +12,9 @@ from pathlib import Path
 from classroom.core.game import Options
 from classroom.core.rules.library import load_library
 from classroom.store import connect, create_schema
-from classroom.usecases import Classroom, GroupSetup
+from classroom.store.composition import use_cases_for
+from classroom.store.unit_of_work import SqlUnitsOfWork
+from classroom.usecases import GroupSetup, UseCases
 from printables.documents import (
     class_pack_pdf,
     lesson_pdf,
@@ -44,27 +46,27 @@ def _best_time(build: Callable[[], bytes]) -> tuple[float, int]:
     return best, size
 
 
-def stored_class(folder: Path) -> tuple[Classroom, int]:
+def stored_class(folder: Path) -> tuple[UseCases, int]:
     """A class of PACK_GROUPS library-rule groups of PACK_STUDENTS students; service and id."""
     sessions = connect(f"sqlite:///{folder / 'bench.db'}")
     create_schema(sessions.kw["bind"])
-    service = Classroom(sessions, rng=random.Random(1))
-    teacher = service.create_teacher("bench", "bench password")
+    service = use_cases_for(sessions, rng=random.Random(1))
+    teacher = service.teachers.create_teacher("bench", "bench password")
     rules = load_library()[:PACK_GROUPS]
     setups = [GroupSetup(f"Table {n + 1}", rule.rule_text, rule.id) for n, rule in enumerate(rules)]
-    class_id = service.create_class(teacher, "Bench class", setups, Options())
-    snapshot = service.class_snapshot(teacher, class_id)
+    class_id = service.classes.create_class(teacher, "Bench class", setups, Options())
+    snapshot = service.reading.class_snapshot(teacher, class_id)
     for group in snapshot.groups:
         for n in range(PACK_STUDENTS):
-            service.join(snapshot.join_code, group.group_id, f"Student {n + 1}")
+            service.seats.join(snapshot.join_code, group.group_id, f"Student {n + 1}")
     return service, class_id
 
 
-def class_pack_case(service: Classroom, class_id: int) -> Callable[[], bytes]:
+def class_pack_case(service: UseCases, class_id: int) -> Callable[[], bytes]:
     """The whole download: the class read from the database, then the pack built."""
 
     def build() -> bytes:
-        snapshot = service.class_snapshot(None, class_id)
+        snapshot = service.reading.class_snapshot(None, class_id)
         return class_pack_pdf(snapshot, base_url="http://192.168.1.20:5000")
 
     return build
@@ -87,7 +89,9 @@ def run() -> dict[str, float]:
         service, class_id = stored_class(Path(folder))
         name = f"class_pack_{PACK_GROUPS}x{PACK_STUDENTS}_s"
         _measure(name, class_pack_case(service, class_id), figures)
-        service.sessions.kw["bind"].dispose()
+        factory = service.context.uow
+        assert isinstance(factory, SqlUnitsOfWork)
+        factory.sessions.kw["bind"].dispose()
     return figures
 
 

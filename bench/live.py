@@ -15,7 +15,8 @@ from pathlib import Path
 
 from classroom.core.game import Options
 from classroom.store import connect, create_schema
-from classroom.usecases import Classroom, GroupSetup
+from classroom.store.composition import use_cases_for
+from classroom.usecases import GroupSetup
 
 RULE = "card.color != prev.color"
 
@@ -38,21 +39,21 @@ def seat_school(url: str, tablets: int, per_group: int = 5) -> Seating:
     """Classes of up to 12 groups of `per_group` seats each, every round dealt."""
     sessions = connect(url)
     create_schema(sessions.kw["bind"])
-    service = Classroom(sessions)
-    teacher = service.create_teacher("bench", "bench-password")
+    service = use_cases_for(sessions)
+    teacher = service.teachers.create_teacher("bench", "bench-password")
     groups: list[list[str]] = []
     remaining = tablets // per_group
     while remaining:
         count = min(12, remaining)
         setups = [GroupSetup(f"Group {n + 1}", RULE) for n in range(count)]
-        class_id = service.create_class(teacher, "Bench class", setups, Options())
-        snapshot = service.class_snapshot(teacher, class_id)
+        class_id = service.classes.create_class(teacher, "Bench class", setups, Options())
+        snapshot = service.reading.class_snapshot(teacher, class_id)
         for group in snapshot.groups:
             tokens = [
-                service.join(snapshot.join_code, group.group_id, f"Tablet {i + 1}")[1]
+                service.seats.join(snapshot.join_code, group.group_id, f"Tablet {i + 1}")[1]
                 for i in range(per_group)
             ]
-            service.start_round(teacher, group.group_id)
+            service.rounds.start_round(teacher, group.group_id)
             groups.append(tokens)
         remaining -= count
     sessions.kw["bind"].dispose()

@@ -25,7 +25,8 @@ import socketio
 from bench.live import RULE, _wait_for_port
 from classroom.core.game import Options
 from classroom.store import connect, create_schema
-from classroom.usecases import Classroom, GroupSetup
+from classroom.store.composition import use_cases_for
+from classroom.usecases import GroupSetup
 
 MOVABLE = ("playing", "guess_window")
 CONNECT_TIMEOUT = 20.0
@@ -59,22 +60,22 @@ def seat_classes(url: str, sizes: list[int], per_group: int = 5) -> School:
     """Classes of `sizes[i]` groups of `per_group` seats, rounds dealt, projector links made."""
     sessions = connect(url)
     create_schema(sessions.kw["bind"])
-    service = Classroom(sessions)
-    teacher = service.create_teacher("school", "school-password")
+    service = use_cases_for(sessions)
+    teacher = service.teachers.create_teacher("school", "school-password")
     projectors: dict[int, str] = {}
     seated: list[GroupSeats] = []
     for n, size in enumerate(sizes):
         setups = [GroupSetup(f"Group {g + 1}", RULE) for g in range(size)]
-        class_id = service.create_class(teacher, f"Class {n + 1}", setups, Options())
-        snapshot = service.class_snapshot(teacher, class_id)
+        class_id = service.classes.create_class(teacher, f"Class {n + 1}", setups, Options())
+        snapshot = service.reading.class_snapshot(teacher, class_id)
         for group in snapshot.groups:
             tokens = [
-                service.join(snapshot.join_code, group.group_id, f"Tablet {i + 1}")[1]
+                service.seats.join(snapshot.join_code, group.group_id, f"Tablet {i + 1}")[1]
                 for i in range(per_group)
             ]
-            service.start_round(teacher, group.group_id)
+            service.rounds.start_round(teacher, group.group_id)
             seated.append(GroupSeats(group.group_id, class_id, tokens))
-        projectors[class_id] = service.projector_link_token(teacher, class_id)
+        projectors[class_id] = service.classes.projector_link_token(teacher, class_id)
     sessions.kw["bind"].dispose()
     return School(projectors, seated)
 
@@ -93,10 +94,10 @@ def relay_school(sizes: list[int], per_group: int = 5) -> School:
 def server_seqs(url: str, group_ids: list[int]) -> dict[int, int]:
     """Each group's current seq, read from the database the server writes."""
     sessions = connect(url)
-    service = Classroom(sessions)
+    service = use_cases_for(sessions)
     seqs = {}
     for group_id in group_ids:
-        state = service.group_snapshot(group_id).state
+        state = service.reading.group_snapshot(group_id).state
         seqs[group_id] = state.seq if state else 0
     sessions.kw["bind"].dispose()
     return seqs

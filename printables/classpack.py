@@ -16,7 +16,7 @@ import qrcode.constants
 
 from classroom.core.rules import RuleError, compile_rule
 from classroom.core.rules.library import LibraryError, LibraryRule, find_rule
-from classroom.usecases import ClassSnapshot, GroupSnapshot
+from classroom.projections.snapshots import ClassSnapshot, GroupSnapshot
 from printables.common import PrintableError
 from printables.rulecards import RuleCard, custom_rule_card, rule_card
 from printables.worksheet import worksheet_plan

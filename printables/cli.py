@@ -1,7 +1,9 @@
-"""The `print` command: build a printable PDF and write it to a file.
+"""The `print` command for documents made from options alone: build a PDF, write it to a file.
 
 `classroom print rule-cards -o cards.pdf` once wired into the `classroom` command, or standalone
-`python -m printables rule-cards -o cards.pdf`. Every document subparser sets `handler`.
+`python -m printables rule-cards -o cards.pdf`. Every document subparser sets `handler`. The
+documents made from a stored class (class pack, game report) are added by the `classroom`
+command, which reads the class and hands it over.
 """
 
 from __future__ import annotations
@@ -11,44 +13,51 @@ import sys
 from collections.abc import Callable, Sequence
 from gettext import gettext as _
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TypeAlias
 
 from printables.common import PAPERS
 from printables.documents import (
     CustomRule,
-    class_pack_pdf,
-    game_report_pdf,
     lesson_pdf,
     rule_cards_pdf,
     score_sheet_pdf,
     worksheet_pdf,
 )
-from printables.report import load_game_report
 from printables.worksheet import VARIANTS
 
-if TYPE_CHECKING:
-    from flask import Flask
-
-__all__ = ["add_print_commands", "main"]
+__all__ = [
+    "USAGE_ERROR",
+    "Builder",
+    "Documents",
+    "add_document",
+    "add_document_commands",
+    "add_print_commands",
+    "main",
+    "write_document",
+]
 
 #: Bad input exits with this code, as argparse does.
 USAGE_ERROR = 2
-#: The port `classroom serve` listens on unless told otherwise.
-DEFAULT_PORT = 5000
+#: Builds a document's PDF from its parsed options.
 Builder = Callable[[argparse.Namespace], bytes]
+#: Where the document subcommands are registered.
+Documents: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
-def add_print_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register `print` with one subcommand per document on the `classroom` command."""
+def add_print_commands(subparsers: Documents) -> Documents:
+    """Register `print` with one subcommand per document on the `classroom` command; returns
+    the document subcommands, for more documents to join them."""
     printing = subparsers.add_parser(
         "print", help=_("print rule cards, worksheets, score sheets, class packs, game reports")
     )
-    add_document_commands(printing.add_subparsers(metavar="DOCUMENT", required=True))
+    documents = printing.add_subparsers(metavar="DOCUMENT", required=True)
+    add_document_commands(documents)
+    return documents
 
 
-def add_document_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """One subcommand per document, each writing a PDF to -o."""
-    cards = _document(subparsers, "rule-cards", _("rule cards for dealers"), _rule_cards)
+def add_document_commands(subparsers: Documents) -> None:
+    """One subcommand per document made from options alone, each writing a PDF to -o."""
+    cards = add_document(subparsers, "rule-cards", _("rule cards for dealers"), _rule_cards)
     cards.add_argument("--difficulty", type=int, choices=range(1, 6), metavar="1-5")
     cards.add_argument("--concept", help=_("only rules that teach this concept"))
     cards.add_argument("--age-band", help=_("only rules for this age band, e.g. 8-10"))
@@ -57,46 +66,23 @@ def add_document_commands(subparsers: argparse._SubParsersAction[argparse.Argume
     cards.add_argument("--custom-title", metavar="T", help=_("the custom rule's title"))
     cards.add_argument("--custom-text", metavar="T", help=_("the custom rule in plain words"))
 
-    sheet = _document(subparsers, "worksheet", _("the scientific-method worksheet"), _worksheet)
+    sheet = add_document(subparsers, "worksheet", _("the scientific-method worksheet"), _worksheet)
     sheet.add_argument("--variant", choices=VARIANTS, default="older")
 
-    scores = _document(subparsers, "score-sheet", _("score sheet for offline rounds"), _scores)
+    scores = add_document(subparsers, "score-sheet", _("score sheet for offline rounds"), _scores)
     who = scores.add_mutually_exclusive_group()
     who.add_argument("--players", type=int, help=_("people at the table, dealer included"))
     who.add_argument("--names", help=_("player names, comma-separated"))
     scores.add_argument("--rounds", type=int, help=_("rounds (default: everyone deals once)"))
 
-    lesson = _document(subparsers, "lesson", _("a lesson plan"), _lesson)
+    lesson = add_document(subparsers, "lesson", _("a lesson plan"), _lesson)
     lesson.add_argument("name", help=_("the lesson's file name without .md, or 'all'"))
-    add_live_commands(subparsers)
 
 
-def add_live_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """The documents made from a class stored in the app's database."""
-    pack = _document(subparsers, "class-pack", _("join cards, worksheets, rule cards"), _pack)
-    pack.add_argument("--class", dest="class_id", type=int, required=True, metavar="ID")
-    pack.add_argument(
-        "--base-url", help=_("the address students open (default: the server's address)")
-    )
-    pack.add_argument("--variant", choices=VARIANTS, default="older")
-    pack.add_argument(
-        "--worksheets",
-        type=int,
-        metavar="N",
-        help=_("worksheets per group (default: one per student, 5 for an empty group)"),
-    )
-
-    report = _document(subparsers, "report", _("the game report of a group's round"), _report)
-    report.add_argument("--group", dest="group_id", type=int, required=True, metavar="ID")
-    report.add_argument("--round", dest="round_number", type=int, metavar="N")
-
-
-def _document(
-    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
-    name: str,
-    help_text: str,
-    build: Builder,
+def add_document(
+    subparsers: Documents, name: str, help_text: str, build: Builder
 ) -> argparse.ArgumentParser:
+    """A document subcommand with --paper and -o; running it writes what `build` makes."""
     parser: argparse.ArgumentParser = subparsers.add_parser(name, help=help_text)
     parser.add_argument("--paper", choices=sorted(PAPERS), default="a4")
     parser.add_argument(
@@ -155,41 +141,6 @@ def _scores(args: argparse.Namespace) -> bytes:
 
 def _lesson(args: argparse.Namespace) -> bytes:
     return lesson_pdf(args.name, paper=args.paper)
-
-
-def _app() -> Flask:
-    """The app on its database: CLASSROOM_DATABASE_URL, or the instance folder's."""
-    from classroom.web import create_app
-
-    return create_app()
-
-
-def _base_url(app: Flask) -> str:
-    """Where students reach this server: PUBLIC_URL, else this machine as `classroom serve`."""
-    from classroom.cli.serve import lan_address
-
-    public: str = app.config.get("PUBLIC_URL") or ""
-    return public or f"http://{lan_address() or 'localhost'}:{DEFAULT_PORT}"
-
-
-def _pack(args: argparse.Namespace) -> bytes:
-    app = _app()
-    snapshot = app.extensions["classroom"].class_snapshot(None, args.class_id)
-    return class_pack_pdf(
-        snapshot,
-        base_url=args.base_url or _base_url(app),
-        paper=args.paper,
-        variant=args.variant,
-        worksheets=args.worksheets,
-    )
-
-
-def _report(args: argparse.Namespace) -> bytes:
-    if args.round_number is not None and args.round_number < 1:
-        raise ValueError(_("Rounds are numbered from 1."))
-    service = _app().extensions["classroom"]
-    report = load_game_report(service, args.group_id, round_number=args.round_number)
-    return game_report_pdf(report, paper=args.paper)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

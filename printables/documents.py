@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from gettext import gettext as _
 
 from classroom.core.rules.library import load_library
-from classroom.usecases import ClassSnapshot
+from classroom.projections.snapshots import ClassSnapshot
 from printables.classpack import class_pack
 from printables.classpack_pdf import ClassPackRenderer
 from printables.common import PrintableError, page_size
@@ -108,7 +108,7 @@ def class_pack_pdf(
 
 
 def game_report_pdf(report: GameReport, *, paper: str = "a4") -> bytes:
-    """The report of one played round (see `printables.report.load_game_report`)."""
+    """The report of one played round (see `printables.report.round_report`)."""
     return ReportRenderer(paper=paper).render(report)
 
 

@@ -1,25 +1,29 @@
-"""Lesson plans as PDF: a header box with the lesson's facts, then the Markdown body."""
+"""Lesson plans as PDF: a header box with the lesson's facts, then the Markdown body
+(`lesson_markdown`'s blocks as Platypus flowables)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from gettext import gettext as _
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape, quoteattr
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import (
     Flowable,
+    HRFlowable,
     KeepTogether,
     ListFlowable,
     ListItem,
     PageBreak,
     Paragraph,
+    Preformatted,
     Spacer,
     Table,
 )
 
-from printables import minimark
+from printables import lesson_markdown as md
 from printables.catalog import printable_label
 from printables.common import (
     FONT,
@@ -35,11 +39,40 @@ from printables.common import (
 )
 from printables.lessons import Lesson
 
-__all__ = ["LessonRenderer"]
+__all__ = ["LessonRenderer", "paragraph_markup"]
 
 MARGIN: float = 18 * mm
 FACTS_LABEL_WIDTH = 80.0
 THIN = 0.5
+CODE_BACK = "#ececec"
+_RED_SUITS = re.compile("[♥♦]")
+
+
+def paragraph_markup(inline: md.Inline, *, code_font: str = FONT_MONO, red: str = "") -> str:
+    """ReportLab paragraph markup for inline spans; all text escaped.
+
+    With `red`, the glyphs ♥ and ♦ are printed in that colour, as on the cards.
+
+    >>> paragraph_markup(md.parse("**Ask** *why* & `x < 3`")[0].inline, code_font="F")
+    '<b>Ask</b> <i>why</i> &amp; <font face="F" backColor="#ececec">x &lt; 3</font>'
+    """
+    return "".join(_span_markup(span, code_font, red) for span in inline)
+
+
+def _span_markup(span: md.Span, code_font: str, red: str) -> str:
+    if isinstance(span, md.Text):
+        text = escape(span.text)
+        return _RED_SUITS.sub(rf'<font color="{red}">\g<0></font>', text) if red else text
+    if isinstance(span, md.Code):
+        return f'<font face="{code_font}" backColor="{CODE_BACK}">{escape(span.text)}</font>'
+    if isinstance(span, md.LineBreak):
+        return "<br/>"
+    inner = paragraph_markup(span.inline, code_font=code_font, red=red)
+    if isinstance(span, md.Strong):
+        return f"<b>{inner}</b>"
+    if isinstance(span, md.Emphasis):
+        return f"<i>{inner}</i>"
+    return f"<a href={quoteattr(span.href)}><u>{inner}</u></a>"
 
 
 class LessonRenderer:
@@ -54,6 +87,9 @@ class LessonRenderer:
     def _stylesheet(self) -> dict[str, ParagraphStyle]:
         styles = base_styles()
         styles["item"] = ParagraphStyle("ls_item", parent=styles["body"], spaceAfter=2)
+        styles["code_block"] = ParagraphStyle(
+            "ls_code_block", parent=styles["code"], leftIndent=10, spaceAfter=8
+        )
         styles["fact"] = ParagraphStyle("ls_fact", parent=styles["cell"], leading=12)
         styles["quote"] = ParagraphStyle(
             "ls_quote",
@@ -83,11 +119,11 @@ class LessonRenderer:
         """One lesson: title, facts box, body."""
         story: list[Flowable] = [Paragraph(escape(lesson.title), self.styles["title"])]
         story += [self._facts(lesson), Spacer(1, 6)]
-        story += [self._block(block) for block in minimark.parse(lesson.body)]
+        story += self._flowables(md.parse(lesson.body))
         return story
 
-    def _markup(self, text: str) -> str:
-        return minimark.inline_markup(text, code_font=FONT_MONO, red=RED_HEX)
+    def _markup(self, inline: md.Inline) -> str:
+        return paragraph_markup(inline, code_font=FONT_MONO, red=RED_HEX)
 
     def _facts(self, lesson: Lesson) -> Table:
         rules = [f"{self.rule_titles.get(r, r)} ({r})" for r in lesson.rules]
@@ -118,24 +154,37 @@ class LessonRenderer:
         )
         return table
 
-    def _block(self, block: minimark.Block) -> Flowable:
-        if isinstance(block, minimark.Heading):
-            style = ("h1", "h2", "h3")[block.level - 1]
-            return Paragraph(self._markup(block.text), self.styles[style])
-        if isinstance(block, minimark.Paragraph):
-            return Paragraph(self._markup(block.text), self.styles["body"])
-        if isinstance(block, minimark.Quote):
-            return Paragraph(self._markup(block.text), self.styles["quote"])
-        if isinstance(block, minimark.ListBlock):
-            return self._list(block)
-        return self._table(block)
+    def _flowables(self, blocks: Sequence[md.Block], text: str = "body") -> list[Flowable]:
+        """Blocks as flowables, running text in the style `text` (body, item or quote)."""
+        story: list[Flowable] = []
+        for block in blocks:
+            if isinstance(block, md.Quote):
+                story += self._flowables(block.blocks, "quote")
+            else:
+                story.append(self._block(block, text))
+        return story
 
-    def _list(self, block: minimark.ListBlock) -> ListFlowable:
-        items = [ListItem(Paragraph(self._markup(t), self.styles["item"])) for t in block.items]
+    def _block(self, block: md.Block, text: str) -> Flowable:
+        if isinstance(block, md.Heading):
+            style = ("h1", "h2", "h3")[min(block.level, 3) - 1]
+            return Paragraph(self._markup(block.inline), self.styles[style])
+        if isinstance(block, md.Paragraph):
+            return Paragraph(self._markup(block.inline), self.styles[text])
+        if isinstance(block, md.ListBlock):
+            return self._list(block)
+        if isinstance(block, md.TableBlock):
+            return self._table(block)
+        if isinstance(block, md.CodeBlock):
+            return Preformatted(block.text, self.styles["code_block"])
+        return HRFlowable(width="100%", thickness=THIN, color=RULE_GREY, spaceAfter=6)
+
+    def _list(self, block: md.ListBlock) -> ListFlowable:
+        items = [ListItem(self._flowables(item, "item")) for item in block.items]
         if block.ordered:
             return ListFlowable(
                 items,
                 bulletType="1",
+                start=block.start,
                 bulletFormat="%s.",
                 bulletFontName=FONT,
                 bulletFontSize=10,
@@ -152,7 +201,7 @@ class LessonRenderer:
             spaceAfter=6,
         )
 
-    def _table(self, block: minimark.TableBlock) -> Flowable:
+    def _table(self, block: md.TableBlock) -> Flowable:
         widths = _column_widths(block, self.width)
         cell = self.styles["cell"]
         head = [Paragraph(f"<b>{self._markup(h)}</b>", cell) for h in block.header]
@@ -171,11 +220,9 @@ class LessonRenderer:
         return KeepTogether([table, Spacer(1, 8)]) if len(body) < 8 else table
 
 
-def _column_widths(block: minimark.TableBlock, width: float) -> list[float]:
+def _column_widths(block: md.TableBlock, width: float) -> list[float]:
     """Shares of the width by the longest text in each column, so short columns stay narrow."""
-    longest = [
-        max([len(block.header[i])] + [len(row[i]) for row in block.rows])
-        for i in range(len(block.header))
-    ]
+    lengths = [[len(md.plain_text(cell)) for cell in row] for row in (block.header, *block.rows)]
+    longest = [max(column) for column in zip(*lengths, strict=True)]
     weights = [min(max(n, 6), 60) ** 0.8 for n in longest]
     return [width * w / sum(weights) for w in weights]

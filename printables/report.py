@@ -1,5 +1,8 @@
 """What goes in a game report (no drawing here): one played round of a group, computed from its
-event log: the layout, the timeline of guesses, hints and no-plays, the scores, the rule."""
+event log: the layout, the timeline of guesses, hints and no-plays, the scores, the rule.
+
+Pure: the caller reads the group's record and hands it over.
+"""
 
 from __future__ import annotations
 
@@ -8,27 +11,25 @@ from dataclasses import dataclass, replace
 from gettext import gettext as _
 from typing import Literal
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
-
 from classroom.core import game
 from classroom.core.cards import Card
 from classroom.core.game import Event, RoundState
 from classroom.core.rules import RuleError, compile_rule
 from classroom.core.scoring import HAND_SIZE, dealer_score, round_scores
-from classroom.store.models import Group, StoredRound
-from classroom.usecases import Classroom, NotFound
+from classroom.projections.class_record import GroupRecord
 from printables.classpack import library_rule_for
+from printables.common import PrintableError
 
 __all__ = [
     "Counts",
     "Entry",
     "GameReport",
     "RoundInfo",
+    "RoundNotPlayed",
     "ScoreLine",
     "Verdict",
     "game_report",
-    "load_game_report",
+    "round_report",
     "timeline",
 ]
 
@@ -251,48 +252,32 @@ def game_report(events: Sequence[Event], info: RoundInfo, names: Mapping[str, st
     )
 
 
-def _round_row(db: Session, group: Group, number: int | None) -> StoredRound:
-    """StoredRound `number` of the group, or its latest; NotFound if it has not been played."""
-    query = select(StoredRound).where(StoredRound.group_id == group.id)
-    if number is not None:
-        query = query.where(StoredRound.number == number)
-    found = db.scalars(query.order_by(StoredRound.number.desc()).limit(1)).first()
-    if found is None:
+class RoundNotPlayed(PrintableError):
+    """The group has not played the round asked for (or any round yet)."""
+
+
+def round_report(
+    group: GroupRecord, *, class_name: str, round_number: int | None = None
+) -> GameReport:
+    """The report of a group's round (its latest by default) from the group's record.
+
+    RoundNotPlayed when the group has not played that round.
+    """
+    played = group.round(round_number)
+    if played is None:
         message = (
             _("{group} has not played round {n}.")
-            if number
+            if round_number
             else _("{group} has not played a round yet.")
         )
-        raise NotFound(message.format(group=group.name, n=number))
-    return found
-
-
-def load_game_report(
-    service: Classroom,
-    group_id: int,
-    *,
-    round_number: int | None = None,
-    teacher_id: int | None = None,
-) -> GameReport:
-    """The report of a group's round (its latest by default) from the database.
-
-    With `teacher_id`, only that teacher's groups are found. NotFound otherwise.
-    """
-    with service.sessions() as db:
-        group = db.get(Group, group_id)
-        if group is None or teacher_id not in (None, group.class_period.teacher_id):
-            raise NotFound(_("There is no such group."))
-        round_row = _round_row(db, group, round_number)
-        events = service.round_events(db, round_row.id, 0)
-        names = {str(seat.id): seat.nickname for seat in group.seats}
-        dealer = round_row.dealer_seat_id
-        info = RoundInfo(
-            class_name=group.class_period.name,
-            group_name=group.name,
-            round_number=round_row.number,
-            rule_text=round_row.rule_text,
-            rule_id=round_row.rule_id,
-            rule_kind=round_row.rule_kind,
-            dealer=None if dealer is None else str(dealer),
-        )
-    return game_report(events, info, names)
+        raise RoundNotPlayed(message.format(group=group.name, n=round_number))
+    info = RoundInfo(
+        class_name=class_name,
+        group_name=group.name,
+        round_number=played.number,
+        rule_text=played.rule_text,
+        rule_id=played.rule_id,
+        rule_kind=played.rule_kind,
+        dealer=played.dealer,
+    )
+    return game_report(played.events, info, group.names)

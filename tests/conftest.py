@@ -26,7 +26,11 @@ from typing import Any
 
 import pytest
 from sqlalchemy import event
+from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import Pool
+
+from classroom.store.unit_of_work import SqlUnitsOfWork
+from classroom.usecases import UseCases
 
 BACKEND_VARIABLE = "CLASSROOM_TEST_DATABASE"
 SERVER_USER = "postgres"
@@ -257,3 +261,11 @@ def postgres_url() -> Iterator[str]:
     name, url = server.create_database()
     yield url
     server.drop_database(name)
+
+
+def sessions_of(use_cases: UseCases) -> sessionmaker[Session]:
+    """The database sessions under use cases built over the SQL store (for the few tests that
+    arrange or inspect rows no use case offers, such as a class's creation date)."""
+    factory = use_cases.context.uow
+    assert isinstance(factory, SqlUnitsOfWork), "these use cases do not run on the SQL store"
+    return factory.sessions

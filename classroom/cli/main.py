@@ -44,13 +44,13 @@ def build_parser() -> argparse.ArgumentParser:
     listing.add_argument("--age-band", help=_("only rules for this age band"))
     listing.set_defaults(handler=list_rules)
 
+    from classroom.cli.db import add_db_commands
+    from classroom.cli.printing import add_classroom_print_commands
     from classroom.cli.purge import add_purge_command
     from classroom.cli.serve import add_commands
-    from classroom.store.migrate import add_db_commands
-    from printables.cli import add_print_commands
 
     add_commands(commands)
-    add_print_commands(commands)
+    add_classroom_print_commands(commands)
     add_purge_command(commands)
     add_db_commands(commands)
     return parser

@@ -12,7 +12,16 @@ from collections.abc import Mapping
 from gettext import gettext as _
 from typing import Any
 
-__all__ = ["DEFAULT_RETENTION_DAYS", "add_purge_command", "purge_on_start", "retention_days"]
+from classroom.cli.settings import open_use_cases
+from classroom.usecases import UseCases
+
+__all__ = [
+    "DEFAULT_RETENTION_DAYS",
+    "add_purge_command",
+    "delete_old_classes",
+    "purge_on_start",
+    "retention_days",
+]
 
 DEFAULT_RETENTION_DAYS = 30
 
@@ -39,21 +48,23 @@ def _days(text: str) -> int:
     return days
 
 
+def delete_old_classes(service: UseCases, days: int) -> int:
+    """Delete the classes older than `days` days with everything about them; returns how many."""
+    return service.classes.purge(days)
+
+
 def purge(args: argparse.Namespace) -> int:
     """`classroom purge`: delete the classes older than the retention period."""
-    from classroom.web import create_app
-
-    app = create_app()
-    days = args.days or retention_days(app.config)
-    count = app.extensions["classroom"].purge(days)
+    days = args.days or retention_days()
+    with open_use_cases() as service:
+        count = delete_old_classes(service, days)
     print(_("Deleted %(n)d class(es) older than %(days)d days.") % {"n": count, "days": days})
     return 0
 
 
 def purge_on_start(app: Any) -> int:
-    """The purge a server start runs; returns how many classes were deleted."""
-    count: int = app.extensions["classroom"].purge(retention_days(app.config))
-    return count
+    """The purge a server start runs on the app's services; returns how many classes went."""
+    return delete_old_classes(app.extensions["use_cases"], retention_days(app.config))
 
 
 def add_purge_command(commands: argparse._SubParsersAction) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import gc
 import logging
-import resource
 import secrets
 import socket
 import sys
@@ -36,13 +35,18 @@ GC_THRESHOLDS = (20_000, 20, 20)
 WANTED_OPEN_FILES = 8192
 
 
-def raise_open_file_limit(wanted: int = WANTED_OPEN_FILES) -> int:
+def raise_open_file_limit(wanted: int = WANTED_OPEN_FILES) -> int | None:
     """Raise this process's soft limit on open files towards `wanted` (as far as the hard limit
-    allows); returns the limit now in force.
+    allows); returns the limit now in force, or None where the system has no such limit.
 
     Many systems start processes with a soft limit of 1,024, which a school of ~1,000 tablets
     exceeds: past it, new connections fail to be accepted.
     """
+    try:
+        # Unix only: imported here so that the command also starts on Windows.
+        import resource
+    except ImportError:
+        return None
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
     if soft != resource.RLIM_INFINITY and soft < target:
@@ -81,11 +85,11 @@ def serve(args: argparse.Namespace) -> int:
     from classroom.web import create_app
 
     app = create_app()
-    service = app.extensions["classroom"]
+    service = app.extensions["use_cases"]
     print(_("Eleusis Express classroom kit"))
-    if not service.has_teachers():
+    if not service.teachers.has_teachers():
         password = secrets.token_urlsafe(9)
-        service.create_teacher(FIRST_TEACHER, password)
+        service.teachers.create_teacher(FIRST_TEACHER, password)
         print(_("  First start: a teacher account was created."))
         print(
             _("  Teacher login:  username %(user)s   password %(pw)s")
@@ -113,7 +117,7 @@ def serve(args: argparse.Namespace) -> int:
         # school. Errors are still printed.
         logging.getLogger("werkzeug").setLevel(logging.WARNING)
     open_files = raise_open_file_limit()
-    if open_files < 2048:
+    if open_files is not None and open_files < 2048:
         print(
             _("  Warning:   only %d open files allowed: about as many tablets can connect.")
             % open_files
@@ -135,13 +139,13 @@ def teacher_password(args: argparse.Namespace) -> int:
     from classroom.usecases import ServiceError
     from classroom.web import create_app
 
-    service = create_app().extensions["classroom"]
+    service = create_app().extensions["use_cases"]
     password = args.password or secrets.token_urlsafe(9)
     try:
-        if service.teacher_id(args.username) is None:
-            service.create_teacher(args.username, password)
+        if service.teachers.teacher_id(args.username) is None:
+            service.teachers.create_teacher(args.username, password)
         else:
-            service.set_password(args.username, password)
+            service.teachers.set_password(args.username, password)
     except ServiceError as error:
         print(_("error: %s") % error)
         return 1

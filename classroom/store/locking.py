@@ -1,6 +1,7 @@
 """Writes to one group serialized across processes, by a lock in the database itself.
 
-Every use case that appends to a round's log calls `lock_group` first thing in its transaction:
+Every use case that appends to a round's log calls `Groups.lock` (`lock_group` below) first
+thing in its unit of work:
 
 * PostgreSQL: `SELECT id FROM groups WHERE id = :id FOR NO KEY UPDATE` locks the group's row
   until commit. (NO KEY UPDATE serializes the writers of the group exactly like FOR UPDATE, but
@@ -15,29 +16,30 @@ Every use case that appends to a round's log calls `lock_group` first thing in i
   under contention into an immediate "database is locked"). WAL lets readers go on meanwhile.
 
 With the lock in place two writers never compute the same next seq. Should the unique
-(round_id, seq) key (or an action id applied twice) still reject a commit, `retry_once` runs the
-whole use case again, once: the retry reads the log afresh, so it either applies the action
-on top of the other writer's events or finds the action already applied.
+(round_id, seq) key (or an action id applied twice) still reject a write or a commit, the store
+raises `WriteRace` (`write_error` tells it from other integrity errors) and the use case runs
+again, once: the retry reads the log afresh, so it either applies the action on top of the
+other writer's events or finds the action already applied.
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from typing import ParamSpec, TypeVar
-
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from classroom.store.models import Group
+from classroom.usecases.ports import Clash, WriteRace
 
-__all__ = ["lock_group", "retry_once"]
+__all__ = ["lock_group", "write_error"]
 
-P = ParamSpec("P")
-R = TypeVar("R")
 # Constraints whose violation means "another writer got there first", not bad input.
 RACE_TABLES = ("round_events", "applied_actions")
+# The unique keys a user's choice can collide with: a nickname at a table, a username.
+CLASH_COLUMNS = ("nickname_key", "username")
+_LOCK_GROUP = (
+    select(Group.id).where(Group.id == bindparam("group_id")).with_for_update(key_share=True)
+)
 
 
 def lock_group(db: Session, group_id: int) -> None:
@@ -53,19 +55,17 @@ def lock_group(db: Session, group_id: int) -> None:
         if not getattr(raw, "in_transaction", True):
             connection.exec_driver_sql("BEGIN IMMEDIATE")
         return
-    db.execute(select(Group.id).where(Group.id == group_id).with_for_update(key_share=True))
+    connection.execute(_LOCK_GROUP, {"group_id": group_id})
 
 
-def retry_once(use_case: Callable[P, R]) -> Callable[P, R]:
-    """Run `use_case` a second time if its commit lost a race on the round log's keys."""
-
-    @functools.wraps(use_case)
-    def run(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return use_case(*args, **kwargs)
-        except IntegrityError as error:
-            if not any(table in str(error.orig) for table in RACE_TABLES):
-                raise
-            return use_case(*args, **kwargs)
-
-    return run
+def write_error(error: IntegrityError) -> WriteRace | Clash | None:
+    """What a refused write means to the use cases: a lost race on the round log, a clash
+    with a taken name, or None (anything else is a programming error)."""
+    # The first line names the constraint; PostgreSQL's next ones quote the values, which a
+    # nickname could make look like anything.
+    message = str(error.orig).partition("\n")[0]
+    if any(table in message for table in RACE_TABLES):
+        return WriteRace(message)
+    if any(column in message for column in CLASH_COLUMNS):
+        return Clash(message)
+    return None

@@ -1,7 +1,8 @@
 """Schema migrations with Alembic, driven from code: no alembic.ini is needed at run time.
 
 `upgrade(url)` brings any database to the newest revision. The app calls it on start, so
-`classroom serve` and `make run` migrate by themselves; `classroom db upgrade` does it alone.
+`classroom serve` and `make run` migrate by themselves; `classroom db upgrade` does it alone, and
+`classroom db revision` writes a new revision with `write_revision`.
 A database made by an earlier version of the kit with `create_all` (tables, no
 `alembic_version`) is stamped at the initial revision first, then upgraded as usual.
 The revisions live in `migrations/versions/` inside the package, so the wheel carries them.
@@ -9,11 +10,7 @@ The revisions live in `migrations/versions/` inside the package, so the wheel ca
 
 from __future__ import annotations
 
-import argparse
-import os
-from gettext import gettext as _
 from pathlib import Path
-from typing import Any
 
 from alembic import command
 from alembic.config import Config
@@ -22,7 +19,7 @@ from sqlalchemy import Connection, Engine, inspect
 from classroom.store.database import make_engine
 from classroom.store.models import Base
 
-__all__ = ["INITIAL_REVISION", "add_db_commands", "alembic_config", "run_migrations", "upgrade"]
+__all__ = ["INITIAL_REVISION", "alembic_config", "run_migrations", "upgrade", "write_revision"]
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 INITIAL_REVISION = "0001_initial"
@@ -123,56 +120,14 @@ def _run_on(connection: Connection) -> None:
         context.run_migrations()
 
 
-def default_url() -> str:
-    """The database the app would use: `CLASSROOM_DATABASE_URL`, else the instance folder's."""
-    from flask import Flask
-
-    from classroom.web.config import default_config
-
-    url = os.environ.get("CLASSROOM_DATABASE_URL")
-    if url:
-        return url
-    folder = Flask(
-        "classroom.web",
-        instance_relative_config=True,
-        instance_path=os.environ.get("CLASSROOM_INSTANCE") or None,
-    ).instance_path
-    os.makedirs(folder, exist_ok=True)
-    database: str = default_config(Path(folder))["DATABASE_URL"]
-    return database
-
-
-def _upgrade_command(args: argparse.Namespace) -> int:
-    url = args.url or default_url()
-    upgrade(url, args.revision)
-    print(_("Database at the newest schema: %s") % url)
-    return 0
-
-
-def _revision_command(args: argparse.Namespace) -> int:
-    """Write a new revision file comparing the models with an up-to-date database."""
-    url = args.url or default_url()
-    upgrade(url)
-    engine = make_engine(url)
+def write_revision(target: str | Engine, message: str) -> None:
+    """Write a new revision file with the models' changes since the newest revision, compared
+    on the database at `target` (a URL or an engine), which is migrated first."""
+    engine = make_engine(target) if isinstance(target, str) else target
     try:
+        upgrade(engine)
         with engine.begin() as connection:
-            command.revision(alembic_config(connection), message=args.message, autogenerate=True)
+            command.revision(alembic_config(connection), message=message, autogenerate=True)
     finally:
-        engine.dispose()
-    return 0
-
-
-def add_db_commands(commands: Any) -> None:
-    """Register `classroom db upgrade` and `classroom db revision`."""
-    db = commands.add_parser("db", help=_("migrate the database schema"))
-    actions = db.add_subparsers(metavar="ACTION", required=True)
-    up = actions.add_parser("upgrade", help=_("bring the database to the newest schema"))
-    up.add_argument("--url", help=_("database URL (default: as `classroom serve` uses)"))
-    up.add_argument("--revision", default="head", help=_("target revision (default: head)"))
-    up.set_defaults(handler=_upgrade_command)
-    new = actions.add_parser(
-        "revision", help=_("write a migration for the models' changes (developers)")
-    )
-    new.add_argument("message", help=_("what the migration does, in a few words"))
-    new.add_argument("--url", help=_("database URL (default: as `classroom serve` uses)"))
-    new.set_defaults(handler=_revision_command)
+        if isinstance(target, str):
+            engine.dispose()

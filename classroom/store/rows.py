@@ -3,8 +3,8 @@
 Loading ORM entities costs about a millisecond per query here (identity map, relationship
 loaders, unit of work); a Core statement returning plain rows costs a tenth of that. A play
 runs a handful of statements and is then read back by every viewer, so these paths use the
-statements below, on the ORM session's own connection (and so in its transaction). Set-up and
-teacher pages, which run a few times a lesson, keep the ORM.
+statements below, on the unit of work's own connection (and so in its transaction). Set-up and
+teacher pages, which run a few times a lesson, build their statements as they go.
 
 The statements are built once, with bound parameters: building one and computing its cache key
 costs more than running it on SQLite.
@@ -13,7 +13,6 @@ costs more than running it on SQLite.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -29,6 +28,7 @@ from classroom.store.models import (
     Seat,
     StoredRound,
 )
+from classroom.usecases.ports import GroupRow, JournalRow, RoundRow, SeatRow
 
 __all__ = [
     "GroupRow",
@@ -46,65 +46,12 @@ __all__ = [
     "last_guess_time",
     "latest_round",
     "mismatch_count",
+    "rounds_of_group",
     "seat_action",
     "seat_by_token_hash",
     "seat_names",
+    "seat_row",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class GroupRow:
-    """A group with what the views need of its class."""
-
-    id: int
-    class_id: int
-    class_name: str
-    class_ended: bool
-    position: int
-    name: str
-    rule_text: str
-    rule_id: str | None
-    rule_revealed: bool
-    paused: bool
-    dealer_mode: str
-    dealing_seat_id: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class RoundRow:
-    """A round's own columns (its state is the fold of its events)."""
-
-    id: int
-    group_id: int
-    number: int
-    rule_text: str
-    rule_id: str | None
-    rule_kind: str
-    dealer_seat_id: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRow:
-    """A seat found by its token, with whether its class has ended."""
-
-    id: int
-    group_id: int
-    class_id: int
-    nickname: str
-    class_ended: bool
-
-
-@dataclass(frozen=True, slots=True)
-class JournalRow:
-    """A journal entry's columns."""
-
-    seat_id: int
-    seq: int
-    text: str
-    confidence: int | None
-    test_card: str | None
-    predicted_accepted: bool | None
-    created_at: datetime
 
 
 _GROUP_COLUMNS = (
@@ -120,6 +67,7 @@ _GROUP_COLUMNS = (
     Group.paused,
     Group.dealer_mode,
     Group.dealing_seat_id,
+    ClassPeriod.teacher_id,
 )
 _GROUP = select(*_GROUP_COLUMNS).join(ClassPeriod, Group.class_id == ClassPeriod.id)
 _GROUP_BY_ID = _GROUP.where(Group.id == bindparam("group_id"))
@@ -132,6 +80,12 @@ _ROUND_COLUMNS = (
     StoredRound.rule_id,
     StoredRound.rule_kind,
     StoredRound.dealer_seat_id,
+    StoredRound.created_at,
+)
+_ROUNDS_OF_GROUP = (
+    select(*_ROUND_COLUMNS)
+    .where(StoredRound.group_id == bindparam("group_id"))
+    .order_by(StoredRound.number)
 )
 _LATEST_ROUND = (
     select(*_ROUND_COLUMNS)
@@ -150,12 +104,20 @@ _GROUP_AND_ROUND = (
 _SEAT_NAMES = (
     select(Seat.id, Seat.nickname).where(Seat.group_id == bindparam("group_id")).order_by(Seat.id)
 )
-_SEAT_BY_TOKEN = (
-    select(Seat.id, Seat.group_id, Group.class_id, Seat.nickname, ClassPeriod.ended_at.is_not(None))
+_SEAT = (
+    select(
+        Seat.id,
+        Seat.group_id,
+        Group.class_id,
+        Seat.nickname,
+        ClassPeriod.ended_at.is_not(None),
+        ClassPeriod.teacher_id,
+    )
     .join(Group, Seat.group_id == Group.id)
     .join(ClassPeriod, Group.class_id == ClassPeriod.id)
-    .where(Seat.token_hash == bindparam("token_hash"))
 )
+_SEAT_BY_TOKEN = _SEAT.where(Seat.token_hash == bindparam("token_hash"))
+_SEAT_BY_ID = _SEAT.where(Seat.id == bindparam("seat_id"))
 _EVENT_DATA = (
     select(RoundEvent.data)
     .where(RoundEvent.round_id == bindparam("round_id"), RoundEvent.seq > bindparam("after"))
@@ -231,6 +193,11 @@ def latest_round(conn: Connection, group_id: int) -> RoundRow | None:
     return RoundRow(*row) if row else None
 
 
+def rounds_of_group(conn: Connection, group_id: int) -> list[RoundRow]:
+    """Every round of the group, in the order played."""
+    return [RoundRow(*row) for row in conn.execute(_ROUNDS_OF_GROUP, {"group_id": group_id})]
+
+
 def seat_names(conn: Connection, group_id: int) -> list[tuple[int, str]]:
     """(seat id, nickname) of a group's seats, in joining order."""
     return [(seat_id, name) for seat_id, name in conn.execute(_SEAT_NAMES, {"group_id": group_id})]
@@ -251,6 +218,12 @@ def seat_action(
 def seat_by_token_hash(conn: Connection, token_hash: str) -> SeatRow | None:
     """The seat holding a token, with its group's class."""
     row = conn.execute(_SEAT_BY_TOKEN, {"token_hash": token_hash}).first()
+    return SeatRow(*row) if row else None
+
+
+def seat_row(conn: Connection, seat_id: int) -> SeatRow | None:
+    """One seat with its group's class, or None if it does not exist."""
+    row = conn.execute(_SEAT_BY_ID, {"seat_id": seat_id}).first()
     return SeatRow(*row) if row else None
 
 

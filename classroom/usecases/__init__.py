@@ -1,35 +1,43 @@
-"""Use cases of the live classroom, one transaction each, behind one facade: `Classroom`."""
+"""The use cases of the live classroom, grouped by concept, each over a unit of work.
+
+`UseCases.over(uow_factory)` builds them all on one store: the web app and the command line
+do it once at start-up; the use-case tests do it over an in-memory fake.
+"""
 
 from __future__ import annotations
 
 import random
-
-from sqlalchemy import event
-from sqlalchemy.orm import Session, sessionmaker
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from classroom.core.cards import secure_random
 from classroom.projections.snapshots import ClassSnapshot, GroupSnapshot, SeatInfo
-from classroom.usecases.classes import ClassServices, GroupSetup, SeatRef
-from classroom.usecases.dealing import DealingServices, RuleChoice, Verdict, VerdictCheck
+from classroom.usecases.changes import Action, Change
+from classroom.usecases.classes import ClassPeriods, GroupSetup
+from classroom.usecases.context import Context
+from classroom.usecases.dealing import Dealing, RuleChoice, Verdict, VerdictCheck
 from classroom.usecases.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError
-from classroom.usecases.lesson import GroupTotals, JournalNote, LessonServices, RoundTotals
-from classroom.usecases.reading import CatchUp, ReadingServices
-from classroom.usecases.records import RecordServices
-from classroom.usecases.rounds import Action, Change, RoundServices
-from classroom.usecases.teachers import TeacherServices
+from classroom.usecases.journal import JournalNote, Journals
+from classroom.usecases.lesson import GroupTotals, LessonControls, RoundTotals
+from classroom.usecases.ports import UnitOfWork
+from classroom.usecases.reading import CatchUp, Reading
+from classroom.usecases.records import Records
+from classroom.usecases.rounds import Rounds
+from classroom.usecases.seats import JoinInfo, Seating, SeatRef
+from classroom.usecases.teachers import TeacherAccounts
 
 __all__ = [
     "Action",
     "CatchUp",
     "Change",
     "ClassSnapshot",
-    "Classroom",
     "Conflict",
     "Forbidden",
     "GroupSetup",
     "GroupSnapshot",
     "GroupTotals",
     "Invalid",
+    "JoinInfo",
     "JournalNote",
     "NotFound",
     "RoundTotals",
@@ -37,25 +45,41 @@ __all__ = [
     "SeatInfo",
     "SeatRef",
     "ServiceError",
+    "UseCases",
     "Verdict",
     "VerdictCheck",
 ]
 
 
-class Classroom(
-    TeacherServices,
-    ClassServices,
-    RoundServices,
-    ReadingServices,
-    LessonServices,
-    DealingServices,
-    RecordServices,
-):
-    """Every use case of the kit, on one database."""
+@dataclass(frozen=True)
+class UseCases:
+    """Every group of use cases, built over one unit-of-work factory."""
 
-    def __init__(self, sessions: sessionmaker[Session], *, rng: random.Random | None = None):
-        RoundServices.__init__(self)
-        self.sessions = sessions
-        self.rng = rng or secure_random()
-        event.listen(sessions, "after_commit", self.publish_committed_states)
-        event.listen(sessions, "after_rollback", self.discard_uncommitted_states)
+    context: Context
+    teachers: TeacherAccounts
+    classes: ClassPeriods
+    seats: Seating
+    rounds: Rounds
+    dealing: Dealing
+    lesson: LessonControls
+    journal: Journals
+    records: Records
+    reading: Reading
+
+    @classmethod
+    def over(cls, uow: Callable[[], UnitOfWork], *, rng: random.Random | None = None) -> UseCases:
+        """The use cases over `uow`, shuffling with `rng` (a secure source by default)."""
+        context = Context(uow, rng or secure_random())
+        rounds = Rounds(context)
+        return cls(
+            context=context,
+            teachers=TeacherAccounts(context),
+            classes=ClassPeriods(context),
+            seats=Seating(context),
+            rounds=rounds,
+            dealing=Dealing(context, rounds),
+            lesson=LessonControls(context),
+            journal=Journals(context),
+            records=Records(context),
+            reading=Reading(context),
+        )

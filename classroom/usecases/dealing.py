@@ -1,4 +1,4 @@
-"""Student dealers: the dealing seat chooses the secret rule on its tablet and judges.
+"""Student dealers: choosing the secret rule and judging the table.
 
 Where the rule is written in the rule language the app knows the right verdict: a different
 verdict needs the dealer's confirmation, and is recorded so the teacher hears of it. A rule in
@@ -7,13 +7,9 @@ plain words is judged by the dealer alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from gettext import gettext as _
 from typing import Literal
-
-from sqlalchemy.orm import Session, sessionmaker
 
 from classroom.core import game
 from classroom.core.cards import Card
@@ -21,23 +17,23 @@ from classroom.core.game import Event, RoundState
 from classroom.core.rules import RuleError
 from classroom.core.rules.library import LibraryError, find_rule
 from classroom.core.scoring import seating
-from classroom.store import rows
-from classroom.store.locking import lock_group, retry_once
-from classroom.store.models import AppliedAction, DealerVerdict, Group, StoredRound
-from classroom.store.rows import RoundRow
-from classroom.usecases.classes import SeatRef
+from classroom.usecases.changes import Change
+from classroom.usecases.context import Context, retry_once
 from classroom.usecases.errors import Conflict, Forbidden, Invalid
-from classroom.usecases.rounds import Change, compiled
+from classroom.usecases.ports import RoundRow, UnitOfWork, VerdictRow
+from classroom.usecases.rounds import Rounds, compiled
+from classroom.usecases.seats import SeatRef
 
-__all__ = ["MAX_FREE_RULE", "DealingServices", "RuleChoice", "Verdict", "VerdictCheck"]
+__all__ = ["MAX_FREE_RULE", "Dealing", "RuleChoice", "Verdict", "VerdictCheck"]
 
 MAX_FREE_RULE = 300
+
 VerdictKind = Literal["play", "no_play", "guess"]
 
 
 @dataclass(frozen=True, slots=True)
 class RuleChoice:
-    """The dealer's secret rule: a library id, rule-language text, or plain words."""
+    """The rule a student dealer picked: from the library, in the rule language, or in words."""
 
     kind: Literal["library", "language", "free"]
     text: str
@@ -45,49 +41,50 @@ class RuleChoice:
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """A dealer's verdict; `card` is the correct card played for a wrong no-play."""
+    """A student dealer's verdict on the pending play, no-play or guess."""
 
     kind: VerdictKind
     right: bool
+    #: For a wrong no-play: the card the dealer plays from that hand.
     card: Card | None = None
+    #: The dealer insists on a verdict the rule-language rule contradicts.
     confirmed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class VerdictCheck:
-    """Not applied: the rule says otherwise, and the dealer has to confirm."""
+    """The app disagrees with the dealer: ask before recording the verdict."""
 
     expected: bool
     message: str
 
 
-class DealingServices:
-    """The dealing seat's actions."""
+class Dealing:
+    """A student dealer's use cases."""
 
-    sessions: sessionmaker[Session]
-    group_lock: Callable[[int], AbstractContextManager[None]]
-    current_round: Callable[[Session, int], RoundRow | None]
-    round_state: Callable[[Session, int], RoundState]
-    _deal: Callable[[Session, Group, StoredRound, Sequence[str]], Change]
-    _append: Callable[..., RoundState]
+    def __init__(self, context: Context, rounds: Rounds) -> None:
+        self.uow = context.uow
+        self.states = context.states
+        self.locks = context.locks
+        self.rounds = rounds
 
     @retry_once
     def choose_rule(self, seat: SeatRef, choice: RuleChoice, action_id: str) -> Change:
-        """The dealing seat sets the secret rule; the cards are dealt at once."""
+        """The dealing seat picks the secret rule; the round is dealt at once."""
         rule_text, rule_kind, rule_id = _checked_rule(choice)
-        with self.group_lock(seat.group_id), self.sessions.begin() as db:
-            lock_group(db, seat.group_id)
-            if _seen(db, seat, action_id):
+        with self.locks.hold(seat.group_id), self.uow() as uow:
+            uow.groups.lock(seat.group_id)
+            if _seen(uow, seat, action_id):
                 return Change(seat.group_id, seat.class_id, (), duplicate=True)
-            group = db.get(Group, seat.group_id)
+            group = uow.groups.get(seat.group_id)
             if group is None or group.dealing_seat_id != seat.seat_id:
                 raise Forbidden(_("Only this round's dealer chooses the rule."))
-            previous = self.current_round(db, group.id)
+            previous = uow.rounds.latest(group.id)
             number = previous.number if previous else 0
-            participants = [str(s.id) for s in group.seats]
-            group.dealing_seat_id = None
-            _remember(db, seat, action_id)
-            new_round = StoredRound(
+            participants = [str(seat_id) for seat_id, _name in uow.seats.names(group.id)]
+            uow.groups.update(group.id, dealing_seat_id=None)
+            uow.seats.remember_action(seat.seat_id, action_id, 0)
+            round_id = uow.rounds.add(
                 group_id=group.id,
                 number=number + 1,
                 rule_text=rule_text,
@@ -95,56 +92,50 @@ class DealingServices:
                 rule_id=rule_id,
                 dealer_seat_id=seat.seat_id,
             )
-            return self._deal(db, group, new_round, seating(participants, number))
+            change = self.rounds.deal(uow, group, round_id, seating(participants, number))
+            uow.commit()
+            return change
 
     @retry_once
     def judge_as_dealer(
         self, seat: SeatRef, verdict: Verdict, action_id: str
     ) -> Change | VerdictCheck:
-        """Apply the dealer's verdict, unless the rule disagrees and it is not confirmed."""
-        with self.group_lock(seat.group_id), self.sessions.begin() as db:
-            lock_group(db, seat.group_id)
-            if _seen(db, seat, action_id):
+        """The dealer's verdict; a contradiction of the rule asks for confirmation first."""
+        with self.locks.hold(seat.group_id), self.uow() as uow:
+            uow.groups.lock(seat.group_id)
+            if _seen(uow, seat, action_id):
                 return Change(seat.group_id, seat.class_id, (), duplicate=True)
-            round_row = self._dealt_round(db, seat)
-            state = self.round_state(db, round_row.id)
+            round_row = _dealt_round(uow, seat)
+            state = self.states.of(uow, round_row.id)
             check = _disagreement(round_row, state, verdict)
             if check is not None and not verdict.confirmed:
                 return check
             events = _verdict_events(state, verdict)
             if check is not None:
                 card = state.pending.card if state.pending else None
-                db.add(
-                    DealerVerdict(
-                        round_id=round_row.id,
-                        seq=events[0].seq,
-                        card=str(card) if card else None,
-                        given=verdict.right,
-                        expected=check.expected,
-                    )
+                contested = VerdictRow(
+                    events[0].seq, str(card) if card else None, verdict.right, check.expected
                 )
-            self._append(db, round_row.id, events, state)
-            _remember(db, seat, action_id)
+                uow.rounds.add_verdict(round_row.id, contested)
+            self.states.append(uow, round_row.id, events, state)
+            uow.seats.remember_action(seat.seat_id, action_id, 0)
+            uow.commit()
             return Change(seat.group_id, seat.class_id, events)
 
-    def _dealt_round(self, db: Session, seat: SeatRef) -> RoundRow:
-        round_row = self.current_round(db, seat.group_id)
-        if round_row is None or round_row.dealer_seat_id != seat.seat_id:
-            raise Forbidden(_("Only this round's dealer gives verdicts."))
-        group = rows.group_row(db.connection(), seat.group_id)
-        if group is None or group.paused:
-            raise Conflict(_("The game is paused. Wait for your teacher."))
-        return round_row
+
+def _dealt_round(uow: UnitOfWork, seat: SeatRef) -> RoundRow:
+    round_row = uow.rounds.latest(seat.group_id)
+    if round_row is None or round_row.dealer_seat_id != seat.seat_id:
+        raise Forbidden(_("Only this round's dealer gives verdicts."))
+    group = uow.groups.get(seat.group_id)
+    if group is None or group.paused:
+        raise Conflict(_("The game is paused. Wait for your teacher."))
+    return round_row
 
 
-def _seen(db: Session, seat: SeatRef, action_id: str) -> bool:
-    """True when this action was applied before."""
-    return db.get(AppliedAction, (seat.seat_id, action_id)) is not None
-
-
-def _remember(db: Session, seat: SeatRef, action_id: str) -> None:
-    """Record the action as applied, in the transaction that applies it."""
-    db.add(AppliedAction(seat_id=seat.seat_id, action_id=action_id))
+def _seen(uow: UnitOfWork, seat: SeatRef, action_id: str) -> bool:
+    _seated, applied = uow.seats.seated_and_applied(seat.seat_id, seat.group_id, action_id)
+    return applied is not None
 
 
 def _checked_rule(choice: RuleChoice) -> tuple[str, str, str | None]:

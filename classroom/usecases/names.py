@@ -61,3 +61,8 @@ def clean_nickname(text: str) -> str:
     if not all(ch.isprintable() for ch in name):
         raise Invalid(_("A nickname can only hold letters, digits, spaces and punctuation."))
     return name
+
+
+def nickname_key(nickname: str) -> str:
+    """Two nicknames with the same key cannot sit at one table."""
+    return nickname.casefold()

@@ -1,17 +1,10 @@
-"""The record of a class as it was played: every round of every group, with its full log,
-the moment of each event, the journal and the student dealers' contested verdicts.
-
-The timeline, the debrief, the exports and the research JSON are projections of these records.
-"""
+"""Whole records of classes and groups, as played, for timelines, debriefs, reports and
+exports (the records themselves are values: `classroom.projections.class_record`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from gettext import gettext as _
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session, sessionmaker
-
-from classroom.core import game
 from classroom.core.cards import Card
 from classroom.projections.class_record import (
     ClassRecord,
@@ -20,28 +13,37 @@ from classroom.projections.class_record import (
     RoundRecord,
     stamp,
 )
-from classroom.store.models import ClassPeriod, DealerVerdict, Group, JournalEntry, StoredRound
-from classroom.usecases.lesson import journal_record
+from classroom.usecases.context import Context
+from classroom.usecases.errors import NotFound
+from classroom.usecases.ownership import own_class, own_group
+from classroom.usecases.ports import GroupRow, RoundRow, UnitOfWork
+from classroom.usecases.reading import journal_record
 
-__all__ = ["ClassRecord", "GroupRecord", "Mismatch", "RecordServices", "RoundRecord"]
+__all__ = ["Records"]
 
 
-class RecordServices:
-    """Whole records of classes and groups, for timelines, debriefs and exports."""
+class Records:
+    """Read a group's or a class's whole record."""
 
-    sessions: sessionmaker[Session]
-    own_group: Callable[[Session, int, int], Group]
-    own_class: Callable[[Session, int, int], ClassPeriod]
+    def __init__(self, context: Context) -> None:
+        self.uow = context.uow
 
-    def group_record(self, teacher_id: int, group_id: int) -> GroupRecord:
-        """One of the teacher's groups with all its rounds; NotFound otherwise."""
-        with self.sessions() as db:
-            return _group_record(db, self.own_group(db, teacher_id, group_id))
+    def group_record(self, teacher_id: int | None, group_id: int) -> GroupRecord:
+        """One of the teacher's groups with all its rounds; NotFound otherwise. No teacher
+        (None) is the command line, run by whoever runs the server: any group."""
+        with self.uow() as uow:
+            if teacher_id is None:
+                group = uow.groups.get(group_id)
+                if group is None:
+                    raise NotFound(_("There is no such group."))
+            else:
+                group = own_group(uow, teacher_id, group_id)
+            return _group_record(uow, group)
 
     def class_record(self, teacher_id: int, class_id: int) -> ClassRecord:
         """One of the teacher's classes with every round of every group; NotFound otherwise."""
-        with self.sessions() as db:
-            period = self.own_class(db, teacher_id, class_id)
+        with self.uow() as uow:
+            period = own_class(uow, teacher_id, class_id)
             return ClassRecord(
                 class_id=period.id,
                 name=period.name,
@@ -49,11 +51,11 @@ class RecordServices:
                 ended_at=stamp(period.ended_at) if period.ended_at else None,
                 wrong_guess_penalty=period.wrong_guess_penalty,
                 stock_out=period.stock_out,
-                groups=tuple(_group_record(db, group) for group in period.groups),
+                groups=tuple(_group_record(uow, g) for g in uow.groups.of_class(class_id)),
             )
 
 
-def _group_record(db: Session, group: Group) -> GroupRecord:
+def _group_record(uow: UnitOfWork, group: GroupRow) -> GroupRecord:
     return GroupRecord(
         group_id=group.id,
         class_id=group.class_id,
@@ -62,18 +64,13 @@ def _group_record(db: Session, group: Group) -> GroupRecord:
         rule_text=group.rule_text,
         rule_id=group.rule_id,
         dealer_mode=group.dealer_mode,
-        names={str(seat.id): seat.nickname for seat in group.seats},
-        rounds=tuple(_round_record(db, row) for row in group.rounds),
+        names={str(seat_id): nickname for seat_id, nickname in uow.seats.names(group.id)},
+        rounds=tuple(_round_record(uow, row) for row in uow.rounds.of_group(group.id)),
     )
 
 
-def _round_record(db: Session, row: StoredRound) -> RoundRecord:
-    entries = db.scalars(
-        select(JournalEntry).where(JournalEntry.round_id == row.id).order_by(JournalEntry.id)
-    )
-    verdicts = db.scalars(
-        select(DealerVerdict).where(DealerVerdict.round_id == row.id).order_by(DealerVerdict.id)
-    )
+def _round_record(uow: UnitOfWork, row: RoundRow) -> RoundRecord:
+    logged = uow.rounds.stored_events(row.id)
     return RoundRecord(
         round_id=row.id,
         number=row.number,
@@ -81,12 +78,12 @@ def _round_record(db: Session, row: StoredRound) -> RoundRecord:
         rule_kind=row.rule_kind,
         rule_id=row.rule_id,
         dealer=str(row.dealer_seat_id) if row.dealer_seat_id else None,
-        started_at=stamp(row.created_at),
-        events=tuple(game.event_from_dict(event.data) for event in row.events),
-        times={event.seq: stamp(event.created_at) for event in row.events},
-        journal=tuple(journal_record(entry) for entry in entries),
+        started_at=stamp(row.started_at),
+        events=tuple(stored.event for stored in logged),
+        times={stored.event.seq: stamp(stored.written_at) for stored in logged},
+        journal=tuple(journal_record(entry) for entry in uow.journal.of_round(row.id)),
         mismatches=tuple(
             Mismatch(v.seq, Card.parse(v.card) if v.card else None, v.given, v.expected)
-            for v in verdicts
+            for v in uow.rounds.verdicts(row.id)
         ),
     )

@@ -4,59 +4,56 @@ from __future__ import annotations
 
 from gettext import gettext as _
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session, sessionmaker
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from classroom.store.models import Teacher
+from classroom.usecases.context import Context
 from classroom.usecases.errors import Conflict, Invalid
 
-__all__ = ["TeacherServices"]
+__all__ = ["MIN_PASSWORD", "TeacherAccounts"]
 
 MIN_PASSWORD = 8
 # Checked against when the username is unknown, so both cases cost the same time.
 _DUMMY_HASH = generate_password_hash("not a real password")
 
 
-class TeacherServices:
+class TeacherAccounts:
     """Create teachers, check passwords."""
 
-    sessions: sessionmaker[Session]
+    def __init__(self, context: Context) -> None:
+        self.uow = context.uow
 
     def has_teachers(self) -> bool:
         """True once any teacher account exists."""
-        with self.sessions() as db:
-            return bool(db.scalar(select(func.count()).select_from(Teacher)))
+        with self.uow() as uow:
+            return uow.teachers.count() > 0
 
     def create_teacher(self, username: str, password: str) -> int:
         """A new teacher account; returns its id."""
         username = username.strip()
         if not username or len(username) > 80:
             raise Invalid(_("A username has 1 to 80 characters."))
-        if len(password) < MIN_PASSWORD:
-            raise Invalid(_("A password has at least %d characters.") % MIN_PASSWORD)
-        with self.sessions.begin() as db:
-            if db.scalar(select(Teacher).where(Teacher.username == username)):
+        _check_password(password)
+        with self.uow() as uow:
+            if uow.teachers.by_username(username) is not None:
                 raise Conflict(_("That username is taken."))
-            teacher = Teacher(username=username, password_hash=generate_password_hash(password))
-            db.add(teacher)
-            db.flush()
-            return teacher.id
+            teacher_id = uow.teachers.add(username, generate_password_hash(password))
+            uow.commit()
+            return teacher_id
 
     def set_password(self, username: str, password: str) -> None:
         """Give an existing teacher a new password."""
-        if len(password) < MIN_PASSWORD:
-            raise Invalid(_("A password has at least %d characters.") % MIN_PASSWORD)
-        with self.sessions.begin() as db:
-            teacher = db.scalar(select(Teacher).where(Teacher.username == username.strip()))
+        _check_password(password)
+        with self.uow() as uow:
+            teacher = uow.teachers.by_username(username.strip())
             if teacher is None:
                 raise Invalid(_("There is no teacher called %s.") % username)
-            teacher.password_hash = generate_password_hash(password)
+            uow.teachers.set_password_hash(teacher.id, generate_password_hash(password))
+            uow.commit()
 
     def check_login(self, username: str, password: str) -> int | None:
         """The teacher's id when the password is right, else None."""
-        with self.sessions() as db:
-            teacher = db.scalar(select(Teacher).where(Teacher.username == username.strip()))
+        with self.uow() as uow:
+            teacher = uow.teachers.by_username(username.strip())
         if teacher is None:
             check_password_hash(_DUMMY_HASH, password)
             return None
@@ -64,11 +61,17 @@ class TeacherServices:
 
     def teacher_id(self, username: str) -> int | None:
         """The id of the teacher with this username, or None."""
-        with self.sessions() as db:
-            return db.scalar(select(Teacher.id).where(Teacher.username == username.strip()))
+        with self.uow() as uow:
+            teacher = uow.teachers.by_username(username.strip())
+            return teacher.id if teacher else None
 
     def teacher_name(self, teacher_id: int) -> str | None:
         """The username of a teacher id, or None if it no longer exists."""
-        with self.sessions() as db:
-            teacher = db.get(Teacher, teacher_id)
+        with self.uow() as uow:
+            teacher = uow.teachers.get(teacher_id)
             return teacher.username if teacher else None
+
+
+def _check_password(password: str) -> None:
+    if len(password) < MIN_PASSWORD:
+        raise Invalid(_("A password has at least %d characters.") % MIN_PASSWORD)

@@ -13,10 +13,11 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from classroom.core.resources import data_dir
 from classroom.store import connect
+from classroom.store.composition import use_cases_for
 from classroom.store.migrate import upgrade
-from classroom.usecases import Classroom
 from classroom.web.config import default_config
 from classroom.web.extensions import babel, csrf, socketio
+from classroom.web.notifier import Notifier
 from classroom.web.packets import JsonPacket
 
 __all__ = ["create_app", "socketio"]
@@ -44,9 +45,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     sessions = connect(app.config["DATABASE_URL"])
     upgrade(sessions.kw["bind"])  # a new or older database is brought to the newest schema
     rng = app.config.get("SHUFFLE_SEED")
-    app.extensions["classroom"] = Classroom(
+    app.extensions["use_cases"] = use_cases_for(
         sessions, rng=random.Random(rng) if rng is not None else None
     )
+    app.extensions["notifier"] = Notifier()
     csrf.init_app(app)
     babel.init_app(app)
     # Handlers must be declared before init_app: Flask-SocketIO replays them onto each new app

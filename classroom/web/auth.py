@@ -6,7 +6,7 @@ import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from flask import redirect, request, session, url_for
+from flask import abort, redirect, request, session, url_for
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -15,6 +15,14 @@ def current_teacher_id() -> int | None:
     """The logged-in teacher's id, or None."""
     value = session.get("teacher_id")
     return value if isinstance(value, int) else None
+
+
+def me() -> int:
+    """The logged-in teacher's id (views are behind `login_required`)."""
+    teacher_id = current_teacher_id()
+    if teacher_id is None:
+        abort(401)
+    return teacher_id
 
 
 def login_required(view: F) -> F:

@@ -27,8 +27,8 @@ from markupsafe import Markup
 
 from classroom.core.rules.library import CONCEPTS, load_library
 from classroom.usecases import NotFound
-from classroom.web.auth import current_teacher_id, login_required
-from classroom.web.broadcast import classroom
+from classroom.web.auth import login_required, me
+from classroom.web.context import use_cases
 from printables.catalog import printable_label
 from printables.documents import (
     class_pack_pdf,
@@ -40,7 +40,7 @@ from printables.documents import (
 )
 from printables.lesson_html import lesson_html
 from printables.lessons import LessonError, find_lesson, load_lessons
-from printables.report import load_game_report
+from printables.report import GameReport, RoundNotPlayed, round_report
 
 __all__ = ["printing"]
 
@@ -52,13 +52,6 @@ Document = tuple[bytes, str]
 
 class BadParameter(ValueError):
     """A query parameter that is not what the document needs."""
-
-
-def _teacher() -> int:
-    teacher_id = current_teacher_id()
-    if teacher_id is None:
-        abort(401)
-    return teacher_id
 
 
 def _number(name: str) -> int | None:
@@ -92,7 +85,7 @@ def _send(build: Callable[[], Document]) -> Response:
     """Build a PDF and send it inline; bad input is a 400, someone else's class a 404."""
     try:
         data, filename = build()
-    except (NotFound, LessonError):
+    except (NotFound, LessonError, RoundNotPlayed):
         abort(404)
     except ValueError as error:
         message = _("This document cannot be made: %(error)s", error=str(error))
@@ -114,7 +107,7 @@ def class_pack(class_id: int) -> Response:
     """The class pack: join cards and worksheets per group, then the rule cards."""
 
     def build() -> Document:
-        snapshot = classroom().class_snapshot(_teacher(), class_id)
+        snapshot = use_cases().reading.class_snapshot(me(), class_id)
         pdf = class_pack_pdf(
             snapshot,
             base_url=_base_url(),
@@ -136,12 +129,20 @@ def group_report(group_id: int) -> Response:
         number = _number("round")
         if number == 0:
             raise BadParameter(_("Rounds are numbered from 1."))
-        report = load_game_report(classroom(), group_id, round_number=number, teacher_id=_teacher())
+        report = teachers_round_report(me(), group_id, number)
         info = report.info
         name = f"report-{_slug(info.group_name)}-round-{info.round_number}.pdf"
         return game_report_pdf(report, paper=_paper()), name
 
     return _send(build)
+
+
+def teachers_round_report(teacher_id: int, group_id: int, number: int | None) -> GameReport:
+    """The report of round `number` (None: the latest) of one of the teacher's groups."""
+    service = use_cases()
+    group = service.records.group_record(teacher_id, group_id)
+    class_name = service.reading.group_snapshot(group_id).class_name
+    return round_report(group, class_name=class_name, round_number=number)
 
 
 @printing.get("/rule-cards.pdf")
@@ -226,8 +227,11 @@ def _material_url(name: str, rules: tuple[str, ...]) -> str:
 @login_required
 def index() -> str:
     """Lessons, library documents, and the packs and reports of the teacher's classes."""
-    service, teacher_id = classroom(), _teacher()
-    classes = [service.class_snapshot(teacher_id, c.id) for c in service.classes_of(teacher_id)]
+    service, teacher_id = use_cases(), me()
+    classes = [
+        service.reading.class_snapshot(teacher_id, c.id)
+        for c in service.classes.classes_of(teacher_id)
+    ]
     return render_template(
         "printing/index.html", lessons=load_lessons(), classes=classes, concepts=CONCEPTS
     )

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from classroom.store.composition import use_cases_for
 from classroom.store.database import connect
-from classroom.usecases import Classroom
+from classroom.usecases import UseCases
 from tests.e2e.conftest import SCREENSHOTS, TEACHER, Server
 from tests.e2e.tablets import LANDSCAPE, PORTRAIT, Tablet, Teacher, is_red
 
@@ -26,7 +27,7 @@ class Table:
     """One group in student-dealer mode, its four tablets, and a service on the test database."""
 
     teacher: Teacher
-    service: Classroom
+    service: UseCases
     teacher_id: int
     group_id: int
     tablets: list[Tablet]
@@ -56,10 +57,10 @@ class Table:
 def table(server: Server, browser: Browser) -> Iterator[Table]:
     teacher = Teacher(browser, server.url, TEACHER)
     code, (group_id,) = teacher.create_class("8C Science", [("Owls", RULE)])
-    service = Classroom(connect(server.database))
-    teacher_id = service.teacher_id(TEACHER[0])
+    service = use_cases_for(connect(server.database))
+    teacher_id = service.teachers.teacher_id(TEACHER[0])
     assert teacher_id is not None
-    service.set_dealer_mode(teacher_id, group_id, "student")
+    service.lesson.set_dealer_mode(teacher_id, group_id, "student")
     tablets = [
         Tablet.open(browser, name, LANDSCAPE if n % 2 == 0 else PORTRAIT)
         for n, name in enumerate(NICKNAMES)
@@ -234,7 +235,7 @@ def test_a_journal_prediction_is_checked_after_the_play(table: Table) -> None:
 
 def test_a_paused_group_shows_the_banner_and_turns_every_button_off(table: Table) -> None:
     player = table.on_turn()
-    table.service.set_paused(table.teacher_id, table.group_id, True)
+    table.service.lesson.set_paused(table.teacher_id, table.group_id, True)
     for tablet in table.tablets:
         tablet.wake()
         expect(tablet.page.locator("#paused")).to_have_text(re.compile("Paused by your teacher"))
@@ -245,7 +246,7 @@ def test_a_paused_group_shows_the_banner_and_turns_every_button_off(table: Table
     expect(page.locator("#journal-button")).to_be_disabled()
     player.screenshot("journal-paused", SCREENSHOTS)
 
-    table.service.set_paused(table.teacher_id, table.group_id, False)
+    table.service.lesson.set_paused(table.teacher_id, table.group_id, False)
     player.wake()
     expect(page.locator("#paused")).to_be_hidden()
     expect(page.locator("#turn-banner")).to_be_visible()

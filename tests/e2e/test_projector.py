@@ -12,7 +12,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from classroom.core.game import Options
 from classroom.store import connect
-from classroom.usecases import Action, Classroom, GroupSetup
+from classroom.store.composition import use_cases_for
+from classroom.usecases import Action, GroupSetup, UseCases
 from tests.e2e.conftest import SCREENSHOTS, TEACHER, Server
 from tests.e2e.tablets import LANDSCAPE, Tablet, Teacher, is_red
 
@@ -178,59 +179,61 @@ def test_a_wrong_link_gets_a_clear_page(server: Server, browser: Browser) -> Non
 NICKNAMES = ["Alexandra", "Bo", "Chimamanda", "Dev", "Esperanza", "Finn", "Guinevere", "Hal"]
 
 
-def seat_twelve_groups(service: Classroom, seats_per_group: int) -> tuple[int, int, list[int]]:
+def seat_twelve_groups(service: UseCases, seats_per_group: int) -> tuple[int, int, list[int]]:
     """A class of 12 groups with seats, made through the services on the server's database."""
-    teacher_id = service.check_login(*TEACHER)
+    teacher_id = service.teachers.check_login(*TEACHER)
     assert teacher_id is not None
     groups = [GroupSetup(f"Table {n}", EASY_RULE) for n in range(1, 13)]
-    class_id = service.create_class(teacher_id, "Year 9 Science fair", groups, Options())
-    snapshot = service.class_snapshot(teacher_id, class_id)
+    class_id = service.classes.create_class(teacher_id, "Year 9 Science fair", groups, Options())
+    snapshot = service.reading.class_snapshot(teacher_id, class_id)
     for group in snapshot.groups:
         for nickname in NICKNAMES[:seats_per_group]:
-            service.join(snapshot.join_code, group.group_id, nickname)
+            service.seats.join(snapshot.join_code, group.group_id, nickname)
     return teacher_id, class_id, [group.group_id for group in snapshot.groups]
 
 
-def play_a_while(service: Classroom, group_id: int, plays: int) -> None:
+def play_a_while(service: UseCases, group_id: int, plays: int) -> None:
     """The players on turn play cards the rule accepts when they hold one; nobody guesses."""
     for number in range(plays):
-        state = service.group_snapshot(group_id).state
+        state = service.reading.group_snapshot(group_id).state
         assert state is not None
-        seat = next(s for s in service.group_snapshot(group_id).seats if s.key == state.turn)
+        seat = next(
+            s for s in service.reading.group_snapshot(group_id).seats if s.key == state.turn
+        )
         ref = _seat_ref(service, group_id, seat.id)
         last = state.layout.mainline[-1]
         hand = state.hand(seat.key)
         card = next((c for c in hand if c.color != last.color), hand[0])
-        service.act(ref, Action("play", f"play-{group_id}-{number}", card=card))
-        after = service.group_snapshot(group_id).state
+        service.rounds.act(ref, Action("play", f"play-{group_id}-{number}", card=card))
+        after = service.reading.group_snapshot(group_id).state
         if after is not None and after.phase == "guess_window" and after.guesser is not None:
             guesser = _seat_ref(service, group_id, int(after.guesser))
-            service.act(guesser, Action("pass", f"pass-{group_id}-{number}"))
+            service.rounds.act(guesser, Action("pass", f"pass-{group_id}-{number}"))
 
 
-def _seat_ref(service: Classroom, group_id: int, seat_id: int) -> Any:
+def _seat_ref(service: UseCases, group_id: int, seat_id: int) -> Any:
     from classroom.usecases import SeatRef
 
-    snapshot = service.group_snapshot(group_id)
+    snapshot = service.reading.group_snapshot(group_id)
     (seat,) = [s for s in snapshot.seats if s.id == seat_id]
     return SeatRef(seat.id, group_id, snapshot.class_id, seat.nickname)
 
 
 @pytest.mark.slow
 def test_twelve_groups_fit_a_1080p_screen(server: Server, browser: Browser) -> None:
-    service = Classroom(connect(server.database))
+    service = use_cases_for(connect(server.database))
     teacher_id, class_id, group_ids = seat_twelve_groups(service, seats_per_group=4)
-    url = f"{server.url}/projector/{service.projector_link_token(teacher_id, class_id)}"
+    url = f"{server.url}/projector/{service.classes.projector_link_token(teacher_id, class_id)}"
     projector = Projector.open(browser, url)
     expect(projector.page.locator(".group")).to_have_count(12)
     expect(projector.page.locator("#join")).to_be_visible()
     projector.check_layout("lobby-12-groups")
     for group_id in group_ids:
-        service.start_round(teacher_id, group_id)
+        service.rounds.start_round(teacher_id, group_id)
     for group_id in group_ids[:6]:
         play_a_while(service, group_id, plays=14)
-    service.set_revealed(teacher_id, group_ids[1], True)
-    service.set_paused(teacher_id, group_ids[2], True)
+    service.rounds.set_revealed(teacher_id, group_ids[1], True)
+    service.lesson.set_paused(teacher_id, group_ids[2], True)
     projector.page.reload()
     expect(projector.page.locator("#join")).to_be_hidden()
     expect(projector.group(group_ids[1]).locator(".rule")).to_contain_text(EASY_RULE)
@@ -241,18 +244,18 @@ def test_twelve_groups_fit_a_1080p_screen(server: Server, browser: Browser) -> N
 
 
 def test_eight_players_in_six_groups_fit(server: Server, browser: Browser) -> None:
-    service = Classroom(connect(server.database))
-    teacher_id = service.check_login(*TEACHER)
+    service = use_cases_for(connect(server.database))
+    teacher_id = service.teachers.check_login(*TEACHER)
     assert teacher_id is not None
     groups = [GroupSetup(f"Table {n}", EASY_RULE) for n in range(1, 7)]
-    class_id = service.create_class(teacher_id, "Big tables", groups, Options())
-    snapshot = service.class_snapshot(teacher_id, class_id)
+    class_id = service.classes.create_class(teacher_id, "Big tables", groups, Options())
+    snapshot = service.reading.class_snapshot(teacher_id, class_id)
     for group in snapshot.groups:
         for nickname in NICKNAMES:
-            service.join(snapshot.join_code, group.group_id, nickname)
-        service.start_round(teacher_id, group.group_id)
+            service.seats.join(snapshot.join_code, group.group_id, nickname)
+        service.rounds.start_round(teacher_id, group.group_id)
     play_a_while(service, snapshot.groups[0].group_id, plays=6)
-    url = f"{server.url}/projector/{service.projector_link_token(teacher_id, class_id)}"
+    url = f"{server.url}/projector/{service.classes.projector_link_token(teacher_id, class_id)}"
     projector = Projector.open(browser, url)
     projector.check_layout("playing-6-groups-of-8")
     projector.close()

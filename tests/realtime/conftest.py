@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from flask_socketio import SocketIOTestClient
 
 from classroom.core.game import Options
-from classroom.usecases import Classroom, GroupSetup
+from classroom.usecases import GroupSetup, UseCases
 from classroom.web import create_app, socketio
 
 EASY_RULE = "card.color != prev.color"
@@ -68,7 +68,7 @@ class Lesson:
     """A class with groups, a teacher id, and helpers to seat tablets."""
 
     app: Flask
-    service: Classroom
+    service: UseCases
     teacher_id: int
     class_id: int
     code: str
@@ -92,11 +92,11 @@ class Lesson:
 
     def start(self, group_index: int = 0) -> None:
         """The teacher starts a group's round and everybody is told."""
-        from classroom.web.broadcast import announce
+        from classroom.web.notifier import notifier
 
-        change = self.service.start_round(self.teacher_id, self.group_ids[group_index])
+        change = self.service.rounds.start_round(self.teacher_id, self.group_ids[group_index])
         with self.app.app_context():
-            announce(change)
+            notifier().announce(change)
 
 
 @pytest.fixture
@@ -108,15 +108,15 @@ def database(database_url: str) -> str:
 @pytest.fixture
 def lesson(database) -> Lesson:
     app = make_app(database)
-    service: Classroom = app.extensions["classroom"]
-    teacher_id = service.create_teacher("frizzle", "magic-school-bus")
-    class_id = service.create_class(
+    service: UseCases = app.extensions["use_cases"]
+    teacher_id = service.teachers.create_teacher("frizzle", "magic-school-bus")
+    class_id = service.classes.create_class(
         teacher_id,
         "7B Science",
         [GroupSetup("Otters", EASY_RULE), GroupSetup("Falcons", OTHER_RULE)],
         Options(),
     )
-    snapshot = service.class_snapshot(teacher_id, class_id)
+    snapshot = service.reading.class_snapshot(teacher_id, class_id)
     return Lesson(
         app,
         service,

@@ -22,10 +22,11 @@ from sqlalchemy import select
 from classroom.core import game
 from classroom.core.game import Options, RoundState
 from classroom.store import connect
+from classroom.store.composition import use_cases_for
 from classroom.store.migrate import upgrade
 from classroom.store.models import AppliedAction, RoundEvent
-from classroom.usecases import Action, Classroom, GroupSetup, SeatRef
-from tests.conftest import require_postgres
+from classroom.usecases import Action, GroupSetup, SeatRef, UseCases
+from tests.conftest import require_postgres, sessions_of
 
 WAVES = 12
 SENDS_PER_FACADE = 2
@@ -45,16 +46,16 @@ def shared_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[
 
 
 @pytest.fixture
-def facades(shared_database: str) -> Iterator[tuple[Classroom, Classroom]]:
+def facades(shared_database: str) -> Iterator[tuple[UseCases, UseCases]]:
     """Two facades, each with its own engine, cache and locks: as two server processes."""
     upgrade(shared_database)
     pair = (
-        Classroom(connect(shared_database), rng=random.Random(1)),
-        Classroom(connect(shared_database), rng=random.Random(2)),
+        use_cases_for(connect(shared_database), rng=random.Random(1)),
+        use_cases_for(connect(shared_database), rng=random.Random(2)),
     )
     yield pair
     for facade in pair:
-        facade.sessions.kw["bind"].dispose()
+        sessions_of(facade).kw["bind"].dispose()
 
 
 def wave_actions(
@@ -77,11 +78,11 @@ def wave_actions(
     return actions
 
 
-def send(start: threading.Barrier, facade: Classroom, seat: SeatRef, action: Action) -> str:
+def send(start: threading.Barrier, facade: UseCases, seat: SeatRef, action: Action) -> str:
     """Wait for everybody, act, and say what happened: applied, duplicate or rejected."""
     start.wait()
     try:
-        change = facade.act(seat, action)
+        change = facade.rounds.act(seat, action)
     except game.GameError:
         return "rejected"
     return "duplicate" if change.duplicate else "applied"
@@ -89,7 +90,7 @@ def send(start: threading.Barrier, facade: Classroom, seat: SeatRef, action: Act
 
 def run_wave(
     pool: ThreadPoolExecutor,
-    pair: tuple[Classroom, Classroom],
+    pair: tuple[UseCases, UseCases],
     actions: list[tuple[SeatRef, Action, bool]],
 ) -> list[str]:
     """Send every action through both facades at once; returns the action ids applied."""
@@ -120,34 +121,34 @@ def run_wave(
 
 def test_simultaneous_actions_are_applied_once_each_in_one_gapless_log(facades):
     first, second = facades
-    teacher = first.create_teacher("rivera", "correct horse battery")
-    class_id = first.create_class(
+    teacher = first.teachers.create_teacher("rivera", "correct horse battery")
+    class_id = first.classes.create_class(
         teacher, "7B", [GroupSetup("Otters", "card.color != prev.color")], Options()
     )
-    snapshot = first.class_snapshot(teacher, class_id)
+    snapshot = first.reading.class_snapshot(teacher, class_id)
     group_id = snapshot.groups[0].group_id
-    joined = [first.join(snapshot.join_code, group_id, name)[0] for name in NICKNAMES]
+    joined = [first.seats.join(snapshot.join_code, group_id, name)[0] for name in NICKNAMES]
     seats = {seat.key: seat for seat in joined}
-    first.start_round(teacher, group_id)
+    first.rounds.start_round(teacher, group_id)
 
     applied: list[str] = []
     with ThreadPoolExecutor(max_workers=len(seats) * 2 * SENDS_PER_FACADE) as pool:
         for wave in range(WAVES):
-            state = second.group_snapshot(group_id).state
+            state = second.reading.group_snapshot(group_id).state
             assert state is not None
             if state.is_over:
                 break
             applied += run_wave(pool, (first, second), wave_actions(state, seats, wave))
 
     assert len(applied) > WAVES // 2
-    with first.sessions() as db:
+    with sessions_of(first)() as db:
         seqs = db.scalars(select(RoundEvent.seq).order_by(RoundEvent.seq)).all()
         stored = db.scalars(select(RoundEvent.data).order_by(RoundEvent.seq)).all()
         recorded = db.scalars(select(AppliedAction.action_id)).all()
     assert list(seqs) == list(range(1, len(seqs) + 1))
     assert sorted(recorded) == sorted(applied)
     replayed = game.replay([game.event_from_dict(data) for data in stored])
-    assert first.group_snapshot(group_id).state == replayed
-    assert second.group_snapshot(group_id).state == replayed
-    second.forget_cache()
-    assert second.group_snapshot(group_id).state == replayed
+    assert first.reading.group_snapshot(group_id).state == replayed
+    assert second.reading.group_snapshot(group_id).state == replayed
+    second.rounds.forget_cache()
+    assert second.reading.group_snapshot(group_id).state == replayed

@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 from classroom.store.models import ClassPeriod
-from classroom.web.broadcast import announce
+from classroom.web.notifier import notifier
+from tests.conftest import sessions_of
 from tests.realtime.conftest import Lesson
 from tests.realtime.test_play import other_colour_card
 
@@ -15,29 +16,33 @@ RED = {"H", "D"}
 def _announce(lesson: Lesson, *changes) -> None:
     with lesson.app.app_context():
         for change in changes:
-            announce(change)
+            notifier().announce(change)
 
 
 def test_pause_blocks_every_tablet_until_resumed(lesson):
     tablets = [lesson.join(name) for name in ("Ana", "Ben", "Chen")]
     lesson.start(0)
-    _announce(lesson, lesson.service.set_paused(lesson.teacher_id, lesson.group_ids[0], True))
+    _announce(
+        lesson, lesson.service.lesson.set_paused(lesson.teacher_id, lesson.group_ids[0], True)
+    )
     ana = tablets[0]
     state = ana.last_state()
     assert state["paused"] is True
     assert not any(state["can"].values())
     answer = ana.act({"type": "play", "card": state["hand"][0], "action_id": "p1"})
     assert answer["ok"] is False and "paused" in answer["error"]
-    _announce(lesson, lesson.service.set_paused(lesson.teacher_id, lesson.group_ids[0], False))
+    _announce(
+        lesson, lesson.service.lesson.set_paused(lesson.teacher_id, lesson.group_ids[0], False)
+    )
     assert ana.last_state()["can"]["play"]
     assert ana.act({"type": "play", "card": state["hand"][0], "action_id": "p2"})["ok"]
 
 
 def test_pausing_a_class_pauses_every_group(lesson):
-    changes = lesson.service.set_class_paused(lesson.teacher_id, lesson.class_id, True)
+    changes = lesson.service.lesson.set_class_paused(lesson.teacher_id, lesson.class_id, True)
     assert {c.group_id for c in changes} == set(lesson.group_ids)
     for group_id in lesson.group_ids:
-        assert lesson.service.group_snapshot(group_id).paused
+        assert lesson.service.reading.group_snapshot(group_id).paused
 
 
 def test_journal_reports_consistency_and_whether_the_prediction_came_true(lesson):
@@ -105,7 +110,12 @@ def test_journal_input_is_validated(lesson):
     ]:
         answer = tablets[0].socket.emit("journal", bad, namespace="/play", callback=True)
         assert answer["ok"] is False and words in answer["error"]
-    assert lesson.service.journal(lesson.service.group_snapshot(lesson.group_ids[0]).round_id) == []
+    assert (
+        lesson.service.journal.journal(
+            lesson.service.reading.group_snapshot(lesson.group_ids[0]).round_id
+        )
+        == []
+    )
 
 
 def test_totals_add_up_finished_rounds(lesson):
@@ -115,29 +125,29 @@ def test_totals_add_up_finished_rounds(lesson):
     card = other_colour_card(ana.last_state())
     ana.act({"type": "play", "card": card, "action_id": "a"})
     ana.act({"type": "guess", "text": "colours alternate", "action_id": "g"})
-    lesson.service.judge_guess(lesson.teacher_id, lesson.group_ids[0], True)
-    (otters, falcons) = lesson.service.class_totals(lesson.teacher_id, lesson.class_id)
+    lesson.service.rounds.judge_guess(lesson.teacher_id, lesson.group_ids[0], True)
+    (otters, falcons) = lesson.service.lesson.class_totals(lesson.teacher_id, lesson.class_id)
     assert otters.totals == {"Ana": 7, "Ben": 0, "Chen": 0}
     assert otters.rounds[0].dealer is None and otters.rounds[0].dealer_score == 7
     assert falcons.rounds == ()
 
 
 def test_purge_deletes_only_old_classes(lesson):
-    with lesson.service.sessions.begin() as db:
+    with sessions_of(lesson.service).begin() as db:
         db.get(ClassPeriod, lesson.class_id).created_at -= timedelta(days=31)
-    assert lesson.service.purge(older_than_days=30) == 1
-    assert lesson.service.classes_of(lesson.teacher_id) == []
-    assert lesson.service.purge(older_than_days=30) == 0
+    assert lesson.service.classes.purge(older_than_days=30) == 1
+    assert lesson.service.classes.classes_of(lesson.teacher_id) == []
+    assert lesson.service.classes.purge(older_than_days=30) == 0
 
 
 def test_projector_link_opens_only_its_class_and_can_be_renewed(lesson):
-    first = lesson.service.projector_link_token(lesson.teacher_id, lesson.class_id)
-    assert lesson.service.class_for_projector(first) == lesson.class_id
-    second = lesson.service.projector_link_token(lesson.teacher_id, lesson.class_id)
-    assert lesson.service.class_for_projector(second) == lesson.class_id
+    first = lesson.service.classes.projector_link_token(lesson.teacher_id, lesson.class_id)
+    assert lesson.service.classes.class_for_projector(first) == lesson.class_id
+    second = lesson.service.classes.projector_link_token(lesson.teacher_id, lesson.class_id)
+    assert lesson.service.classes.class_for_projector(second) == lesson.class_id
     import pytest
 
     from classroom.usecases import NotFound
 
     with pytest.raises(NotFound):
-        lesson.service.class_for_projector(first)
+        lesson.service.classes.class_for_projector(first)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from classroom.web.broadcast import announce
+from classroom.web.notifier import notifier
 from tests.realtime.conftest import EASY_RULE, OTHER_RULE, Lesson, Tablet
 
 RED = {"H", "D"}
@@ -77,7 +77,7 @@ def test_every_payload_hides_the_rule_other_hands_and_the_stock_order(lesson):
 
 
 def _seat_of(lesson: Lesson, tablet: Tablet) -> str:
-    return lesson.service.seat_by_token(tablet.token).key
+    return lesson.service.seats.seat_by_token(tablet.token).key
 
 
 def test_rule_reaches_the_group_only_when_revealed(lesson):
@@ -85,9 +85,9 @@ def test_rule_reaches_the_group_only_when_revealed(lesson):
     for tablet in falcons:
         tablet.received()
     assert otters[1].last_state()["rule"] is None
-    change = lesson.service.set_revealed(lesson.teacher_id, lesson.group_ids[0], True)
+    change = lesson.service.rounds.set_revealed(lesson.teacher_id, lesson.group_ids[0], True)
     with lesson.app.app_context():
-        announce(change)
+        notifier().announce(change)
     assert otters[1].last_state()["rule"] == EASY_RULE
     assert falcons[0].received() == []
 
@@ -102,9 +102,9 @@ def test_right_guess_ends_the_round_with_express_scores_on_every_tablet(lesson):
     assert answer["ok"]
     assert ana.last_state()["can"]["guess"]
     assert ana.act({"type": "guess", "text": "alternate colours", "action_id": "g-1"})["ok"]
-    change = lesson.service.judge_guess(lesson.teacher_id, lesson.group_ids[0], True)
+    change = lesson.service.rounds.judge_guess(lesson.teacher_id, lesson.group_ids[0], True)
     with lesson.app.app_context():
-        announce(change)
+        notifier().announce(change)
     for tablet in otters:
         final = tablet.last_state()
         assert final["status"] == "over"

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from flask_socketio import SocketIOTestClient
 
 from classroom.web import socketio
-from classroom.web.broadcast import announce
+from classroom.web.notifier import notifier
 from tests.realtime.conftest import EASY_RULE, OTHER_RULE, Lesson, Tablet
 from tests.realtime.test_play import other_colour_card
 
@@ -20,7 +20,7 @@ PASSWORD = "magic-school-bus"
 
 def open_projector(lesson: Lesson) -> SocketIOTestClient:
     """A projector page's socket, connected with a fresh link's token."""
-    token = lesson.service.projector_link_token(lesson.teacher_id, lesson.class_id)
+    token = lesson.service.classes.projector_link_token(lesson.teacher_id, lesson.class_id)
     client = socketio.test_client(lesson.app, namespace=PROJECTOR, auth={"token": token})
     assert client.is_connected(PROJECTOR)
     return client
@@ -57,7 +57,7 @@ def group_of(view: dict[str, Any], group_id: int) -> dict[str, Any]:
 
 
 def seat_online(view: dict[str, Any], lesson: Lesson, tablet: Tablet) -> bool:
-    key = lesson.service.seat_by_token(tablet.token).key
+    key = lesson.service.seats.seat_by_token(tablet.token).key
     (seat,) = [s for s in group_of(view, tablet.group_id)["seats"] if s["seat"] == key]
     online: bool = seat["online"]
     return online
@@ -82,7 +82,7 @@ def logged_in(lesson: Lesson, username: str, password: str) -> FlaskClient:
 
 
 def test_a_wrong_token_is_refused(lesson):
-    lesson.service.projector_link_token(lesson.teacher_id, lesson.class_id)
+    lesson.service.classes.projector_link_token(lesson.teacher_id, lesson.class_id)
     client = socketio.test_client(lesson.app, namespace=PROJECTOR, auth={"token": "guessed"})
     assert not client.is_connected(PROJECTOR)
     without = socketio.test_client(lesson.app, namespace=PROJECTOR)
@@ -90,8 +90,8 @@ def test_a_wrong_token_is_refused(lesson):
 
 
 def test_an_old_link_stops_working_when_a_new_one_is_made(lesson):
-    old = lesson.service.projector_link_token(lesson.teacher_id, lesson.class_id)
-    lesson.service.projector_link_token(lesson.teacher_id, lesson.class_id)
+    old = lesson.service.classes.projector_link_token(lesson.teacher_id, lesson.class_id)
+    lesson.service.classes.projector_link_token(lesson.teacher_id, lesson.class_id)
     client = socketio.test_client(lesson.app, namespace=PROJECTOR, auth={"token": old})
     assert not client.is_connected(PROJECTOR)
     assert lesson.app.test_client().get(f"/projector/{old}").status_code == 404
@@ -129,9 +129,9 @@ def test_the_rule_is_absent_until_revealed(lesson):
     for view in views(projector):
         text = json.dumps(view)
         assert EASY_RULE not in text and OTHER_RULE not in text
-    change = lesson.service.set_revealed(lesson.teacher_id, lesson.group_ids[0], True)
+    change = lesson.service.rounds.set_revealed(lesson.teacher_id, lesson.group_ids[0], True)
     with lesson.app.app_context():
-        announce(change)
+        notifier().announce(change)
     view = latest(projector)
     assert group_of(view, lesson.group_ids[0])["rule"] == EASY_RULE
     assert OTHER_RULE not in json.dumps(view)
@@ -152,9 +152,8 @@ def test_anonymous_mode_leaves_nicknames_out_of_the_payload(lesson):
         assert nickname not in text
     otters = group_of(view, lesson.group_ids[0])
     assert [(s["number"], "name" in s) for s in otters["seats"]] == [(1, False), (2, False)]
-    page = lesson.app.test_client().get(
-        f"/projector/{lesson.service.projector_link_token(lesson.teacher_id, lesson.class_id)}"
-    )
+    token = lesson.service.classes.projector_link_token(lesson.teacher_id, lesson.class_id)
+    page = lesson.app.test_client().get(f"/projector/{token}")
     assert "Zanzibar" not in page.get_data(as_text=True)
     teacher.post(url, data={"on": "0"})
     assert "Zanzibar" in json.dumps(latest(open_projector(lesson)))
@@ -199,7 +198,7 @@ def test_a_class_deleted_before_its_dots_are_redrawn_leaves_nothing_to_draw(less
     projector = open_projector(lesson)
     views(projector)
     ana.socket.disconnect(namespace="/play")  # a redraw is now due in 0.25 s
-    lesson.service.delete_class(lesson.teacher_id, lesson.class_id)
+    lesson.service.classes.delete_class(lesson.teacher_id, lesson.class_id)
     time.sleep(0.6)  # past the 0.25 s after which the redraw runs
     # An exception in the redraw's thread would fail this test (warnings are errors).
     assert views(projector) == []
@@ -232,7 +231,7 @@ def test_teacher_routes_need_a_login_and_the_class_owner(lesson):
     for url in (open_url, anonymous_url):
         answer = visitor.post(url, data={"on": "1"})
         assert answer.status_code == 302 and "/teacher/login" in answer.headers["Location"]
-    lesson.service.create_teacher("other", "another-password")
+    lesson.service.teachers.create_teacher("other", "another-password")
     other = logged_in(lesson, "other", "another-password")
     assert other.post(open_url).status_code == 404
     assert other.post(anonymous_url, data={"on": "1"}).status_code == 404

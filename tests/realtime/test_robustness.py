@@ -38,12 +38,12 @@ def test_malformed_or_illegal_actions_get_a_message_and_change_nothing(
     table, lesson, payload, words
 ):
     ana = table[0]
-    before = lesson.service.group_snapshot(lesson.group_ids[0]).state
+    before = lesson.service.reading.group_snapshot(lesson.group_ids[0]).state
     answer = ana.act(payload)
     assert answer["ok"] is False
     assert words in answer["error"]
     assert ana.received("problem")[-1]["message"] == answer["error"]
-    assert lesson.service.group_snapshot(lesson.group_ids[0]).state == before
+    assert lesson.service.reading.group_snapshot(lesson.group_ids[0]).state == before
 
 
 def test_a_card_not_in_your_hand_is_refused(table, lesson):
@@ -53,7 +53,7 @@ def test_a_card_not_in_your_hand_is_refused(table, lesson):
     answer = ana.act({"type": "play", "card": missing, "action_id": "x"})
     assert answer == {"ok": False, "error": answer["error"]}
     assert "do not hold" in answer["error"]
-    assert lesson.service.group_snapshot(lesson.group_ids[0]).state.seq == 1
+    assert lesson.service.reading.group_snapshot(lesson.group_ids[0]).state.seq == 1
 
 
 def test_nobody_can_act_for_another_seat(table, lesson):
@@ -62,7 +62,7 @@ def test_nobody_can_act_for_another_seat(table, lesson):
     answer = ben.act({"type": "play", "card": card, "action_id": "x", "seat": "1"})
     assert answer["ok"] is False
     assert "turn" in answer["error"]
-    assert lesson.service.group_snapshot(lesson.group_ids[0]).state.seq == 1
+    assert lesson.service.reading.group_snapshot(lesson.group_ids[0]).state.seq == 1
 
 
 def test_a_repeated_action_id_is_applied_once(table, lesson):
@@ -72,7 +72,7 @@ def test_a_repeated_action_id_is_applied_once(table, lesson):
     again = ana.act({"type": "play", "card": card, "action_id": "same"})
     assert first["ok"] and not first["duplicate"]
     assert again == {"ok": True, "duplicate": True, "seq": first["seq"]}
-    state = lesson.service.group_snapshot(lesson.group_ids[0]).state
+    state = lesson.service.reading.group_snapshot(lesson.group_ids[0]).state
     assert state.seq == first["seq"]
 
 
@@ -114,22 +114,22 @@ def test_an_unknown_or_removed_seat_cannot_connect(table, lesson):
 
 def test_a_tablet_whose_seat_was_removed_while_connected_cannot_act(table, lesson):
     late = lesson.join("Dan")
-    seat_id = lesson.service.seat_by_token(late.token).seat_id
-    lesson.service.remove_seat(lesson.teacher_id, seat_id)
-    before = lesson.service.group_snapshot(lesson.group_ids[0]).state
+    seat_id = lesson.service.seats.seat_by_token(late.token).seat_id
+    lesson.service.seats.remove_seat(lesson.teacher_id, seat_id)
+    before = lesson.service.reading.group_snapshot(lesson.group_ids[0]).state
     answer = late.act({"type": "guess", "text": "red after black", "action_id": "g"})
     assert not answer["ok"] and "no seat" in answer["error"]
-    assert lesson.service.group_snapshot(lesson.group_ids[0]).state == before
+    assert lesson.service.reading.group_snapshot(lesson.group_ids[0]).state == before
 
 
 def test_a_restarted_server_continues_every_round_where_it_was(table, lesson, database):
     ana = table[0]
     card = ana.last_state()["hand"][0]
     assert ana.act({"type": "play", "card": card, "action_id": "before-restart"})["ok"]
-    before = lesson.service.group_snapshot(lesson.group_ids[0]).state
+    before = lesson.service.reading.group_snapshot(lesson.group_ids[0]).state
     restarted = make_app(database)
-    service = restarted.extensions["classroom"]
-    assert service.group_snapshot(lesson.group_ids[0]).state == before
+    service = restarted.extensions["use_cases"]
+    assert service.reading.group_snapshot(lesson.group_ids[0]).state == before
     ben = table[1]
     back = socketio.test_client(
         restarted, namespace="/play", auth={"token": ben.token}, flask_test_client=ben.http

@@ -6,7 +6,7 @@ import pytest
 
 from classroom.core.game import Options
 from classroom.usecases import GroupSetup
-from classroom.web.broadcast import announce
+from classroom.web.notifier import notifier
 from tests.realtime.conftest import Lesson, Tablet
 
 RED = {"H", "D"}
@@ -16,10 +16,10 @@ RED = {"H", "D"}
 def dealt(lesson: Lesson):
     """A student-dealer group of four: the first seat deals 'alternate colors'."""
     service = lesson.service
-    class_id = service.create_class(
+    class_id = service.classes.create_class(
         lesson.teacher_id, "8C", [GroupSetup("Ravens", "true", dealer_mode="student")], Options()
     )
-    snapshot = service.class_snapshot(lesson.teacher_id, class_id)
+    snapshot = service.reading.class_snapshot(lesson.teacher_id, class_id)
     lesson.code, lesson.group_ids = snapshot.join_code, [snapshot.groups[0].group_id]
     tablets = [lesson.join(name) for name in ("Ana", "Ben", "Chen", "Dia")]
     _start(lesson)
@@ -28,7 +28,9 @@ def dealt(lesson: Lesson):
 
 def _start(lesson: Lesson) -> None:
     with lesson.app.app_context():
-        announce(lesson.service.start_round(lesson.teacher_id, lesson.group_ids[0]))
+        notifier().announce(
+            lesson.service.rounds.start_round(lesson.teacher_id, lesson.group_ids[0])
+        )
 
 
 def _choose(dealer: Tablet, kind: str, text: str, action: str = "rule") -> dict:
@@ -57,7 +59,7 @@ def test_a_bad_rule_is_refused_with_its_caret_and_nothing_is_dealt(dealt, lesson
         and "did you mean 'color'" in answer["error"]
         and "^" in answer["error"]
     )
-    assert lesson.service.group_snapshot(lesson.group_ids[0]).state is None
+    assert lesson.service.reading.group_snapshot(lesson.group_ids[0]).state is None
 
 
 def test_the_dealer_judges_and_a_verdict_against_the_rule_needs_confirming(dealt, lesson):
@@ -74,11 +76,11 @@ def test_the_dealer_judges_and_a_verdict_against_the_rule_needs_confirming(dealt
     assert ana.last_state()["verdict_due"] is True
     check = _verdict(ana, False, "v1")
     assert check["ok"] is False and "Are you sure" in check["confirm"]
-    assert lesson.service.group_snapshot(lesson.group_ids[0]).state.phase == "judging_play"
+    assert lesson.service.reading.group_snapshot(lesson.group_ids[0]).state.phase == "judging_play"
     assert _verdict(ana, False, "v2", confirm=True)["ok"]
     after = ben.last_state()
     assert after["sidelines"][-1] == [card] and len(after["hand"]) == 12
-    assert lesson.service.group_snapshot(lesson.group_ids[0]).dealer_mismatches == 1
+    assert lesson.service.reading.group_snapshot(lesson.group_ids[0]).dealer_mismatches == 1
 
 
 def test_a_plain_words_rule_leaves_the_dealers_word_standing(dealt, lesson):
@@ -89,15 +91,15 @@ def test_a_plain_words_rule_leaves_the_dealers_word_standing(dealt, lesson):
     assert ben.act({"type": "play", "card": card, "action_id": "b1"})["ok"]
     assert _verdict(ana, True, "v1")["ok"]
     assert ben.last_state()["mainline"][-1] == card
-    assert lesson.service.group_snapshot(lesson.group_ids[0]).dealer_mismatches == 0
+    assert lesson.service.reading.group_snapshot(lesson.group_ids[0]).dealer_mismatches == 0
 
 
 def test_the_dealer_rotates_each_round_and_scores_as_the_best_player(dealt, lesson):
     ana, ben = dealt[0], dealt[1]
     assert _choose(ana, "library", "alternate-colors")["ok"]
     with lesson.app.app_context():
-        announce(lesson.service.end_round(lesson.teacher_id, lesson.group_ids[0]))
-    (totals,) = lesson.service.class_totals(lesson.teacher_id, lesson.class_id + 1)
+        notifier().announce(lesson.service.rounds.end_round(lesson.teacher_id, lesson.group_ids[0]))
+    (totals,) = lesson.service.lesson.class_totals(lesson.teacher_id, lesson.class_id + 1)
     assert totals.rounds[0].dealer == "Ana"
     assert totals.totals["Ana"] == totals.rounds[0].dealer_score == 0
     _start(lesson)
@@ -109,6 +111,6 @@ def test_pause_also_stops_the_dealer(dealt, lesson):
     ana, ben = dealt[0], dealt[1]
     assert _choose(ana, "library", "alternate-colors")["ok"]
     ben.act({"type": "play", "card": ben.last_state()["hand"][0], "action_id": "b1"})
-    lesson.service.set_paused(lesson.teacher_id, lesson.group_ids[0], True)
+    lesson.service.lesson.set_paused(lesson.teacher_id, lesson.group_ids[0], True)
     answer = _verdict(ana, True, "v1", confirm=True)
     assert answer["ok"] is False and "paused" in answer["error"]

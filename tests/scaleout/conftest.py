@@ -21,7 +21,8 @@ import pytest
 
 from classroom.core.game import Options
 from classroom.store import connect, create_schema
-from classroom.usecases import Classroom, GroupSetup
+from classroom.store.composition import use_cases_for
+from classroom.usecases import GroupSetup, UseCases
 from tests.scaleout.services import ROOT, Postgres, Redis, Server, postgres_binary
 
 TEACHER = ("frizzle", "magic-school-bus-42")
@@ -84,10 +85,10 @@ class Cluster:
     redis_url: str
     a: Server
     b: Server
-    service: Classroom
+    service: UseCases
 
     def teacher_id(self) -> int:
-        found = self.service.teacher_id(TEACHER[0])
+        found = self.service.teachers.teacher_id(TEACHER[0])
         assert found is not None
         return found
 
@@ -95,15 +96,15 @@ class Cluster:
         """A class of one group with `tablets` seats, its round dealt."""
         teacher = self.teacher_id()
         setups = [GroupSetup("Otters", RULE)]
-        class_id = self.service.create_class(teacher, "Scale-out", setups, Options())
-        snapshot = self.service.class_snapshot(teacher, class_id)
+        class_id = self.service.classes.create_class(teacher, "Scale-out", setups, Options())
+        snapshot = self.service.reading.class_snapshot(teacher, class_id)
         group_id = snapshot.groups[0].group_id
         tokens = [
-            self.service.join(snapshot.join_code, group_id, f"Tablet {n + 1}")[1]
+            self.service.seats.join(snapshot.join_code, group_id, f"Tablet {n + 1}")[1]
             for n in range(tablets)
         ]
-        self.service.start_round(teacher, group_id)
-        projector = self.service.projector_link_token(teacher, class_id)
+        self.service.rounds.start_round(teacher, group_id)
+        projector = self.service.classes.projector_link_token(teacher, class_id)
         return Lesson(class_id, group_id, tokens, projector)
 
 
@@ -156,7 +157,7 @@ def cluster(
     try:
         a.start(), b.start()
         a.wait(), b.wait()
-        yield Cluster(database, redis_server.url, a, b, Classroom(sessions))
+        yield Cluster(database, redis_server.url, a, b, use_cases_for(sessions))
     finally:
         a.close()
         b.close()

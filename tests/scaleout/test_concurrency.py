@@ -64,7 +64,7 @@ def test_simultaneous_actions_through_both_processes_apply_once_each(cluster: Cl
             newest = max(a["seq"] for _, a in answers if a["ok"] and a["seq"])
             for tablet in (t for pair in pairs for t in pair):
                 tablet.wait_seq(newest)
-        snapshot = cluster.service.group_snapshot(lesson.group_id, events_after=0)
+        snapshot = cluster.service.reading.group_snapshot(lesson.group_id, events_after=0)
         seqs = [event.seq for event in snapshot.events]
         assert seqs == list(range(1, len(seqs) + 1))
         assert [e.kind for e in snapshot.events].count("played") == applied_in_all

@@ -1,4 +1,14 @@
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from sqlalchemy import inspect
+
 from classroom.cli.main import main
+from classroom.cli.settings import database_url
+from classroom.store.database import make_engine
 
 
 def test_rules_check_prints_canonical_text_figures_and_example(capsys):
@@ -41,3 +51,47 @@ def test_rules_list_filters_the_library(capsys):
 def test_rules_list_refuses_an_unknown_concept(capsys):
     assert main(["rules", "list", "--concept", "astrology"]) == 1
     assert "astrology" in capsys.readouterr().err
+
+
+def test_database_defaults_to_sqlite_in_the_instance_folder(tmp_path, monkeypatch):
+    monkeypatch.delenv("CLASSROOM_DATABASE_URL", raising=False)
+    monkeypatch.setenv("CLASSROOM_INSTANCE", str(tmp_path / "instance"))
+    assert database_url() == f"sqlite:///{tmp_path / 'instance' / 'classroom.db'}"
+    assert (tmp_path / "instance").is_dir()
+    monkeypatch.setenv("CLASSROOM_DATABASE_URL", "sqlite:///elsewhere.db")
+    assert database_url() == "sqlite:///elsewhere.db"
+
+
+# Runs `classroom ARGS...`, then says which of the web app's modules it loaded.
+RUN_AND_LIST_WEB = """
+import json, sys
+from classroom.cli.main import main
+code = main(sys.argv[1:])
+print(json.dumps([code, sorted(m for m in sys.modules if m.startswith("classroom.web"))]))
+"""
+
+
+def test_purge_opens_the_database_without_the_web_app(tmp_path):
+    url = f"sqlite:///{tmp_path / 'school.db'}"
+    environment = os.environ | {"CLASSROOM_DATABASE_URL": url}
+    result = subprocess.run(
+        [sys.executable, "-c", RUN_AND_LIST_WEB, "purge", "--days", "9"],
+        capture_output=True,
+        text=True,
+        env=environment,
+        check=True,
+    )
+    *said, last = result.stdout.splitlines()
+    assert json.loads(last) == [0, []]
+    assert said == ["Deleted 0 class(es) older than 9 days."]
+    engine = make_engine(url)
+    assert "classes" in inspect(engine).get_table_names()
+    engine.dispose()
+
+
+def test_print_offers_the_documents_of_stored_classes_too(capsys):
+    with pytest.raises(SystemExit):
+        main(["print", "--help"])
+    listing = capsys.readouterr().out
+    for document in ("rule-cards", "worksheet", "score-sheet", "lesson", "class-pack", "report"):
+        assert document in listing

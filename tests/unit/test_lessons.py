@@ -3,8 +3,8 @@ import pytest
 from classroom.core.rules.library import load_library
 from printables.catalog import PRINTABLE_NAMES
 from printables.documents import BUILDERS, lesson_pdf
+from printables.lesson_markdown import Heading, ListBlock, parse, plain_text
 from printables.lessons import AGE_BANDS, LessonError, find_lesson, load_lessons, parse_lesson
-from printables.minimark import Heading, ListBlock, parse
 from tests.unit.test_printables_support import MIN_INK, fonts_of, reader, render, text_of
 
 REQUIRED = ("first-lesson", "scientific-method", "design-your-own-rule", "offline-lesson")
@@ -41,8 +41,11 @@ def test_every_printable_a_lesson_names_is_one_the_cli_can_build(lesson):
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
 def test_every_lesson_ends_with_debrief_questions(lesson):
     blocks = parse(lesson.body)
-    heading = blocks.index(Heading(2, "Debrief questions"))
-    follows = blocks[heading + 1]
+    headings = [
+        plain_text(block.inline) if isinstance(block, Heading) and block.level == 2 else None
+        for block in blocks
+    ]
+    follows = blocks[headings.index("Debrief questions") + 1]
     assert isinstance(follows, ListBlock) and len(follows.items) >= 3
 
 

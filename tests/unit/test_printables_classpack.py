@@ -26,6 +26,7 @@ from printables.documents import class_pack_pdf
 from printables.joincard_pdf import QUIET_ZONE, draw_join_card, join_card_layout
 from printables.rulecards import CARDS_PER_SHEET
 from printables.worksheet import worksheet_plan
+from tests.conftest import sessions_of
 from tests.unit.test_printables_live_support import (
     CUSTOM_RULE,
     build_class,
@@ -59,7 +60,7 @@ def live(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def snapshot(live):
-    return live.service.class_snapshot(live.teacher_id, live.class_id)
+    return live.service.reading.class_snapshot(live.teacher_id, live.class_id)
 
 
 @pytest.fixture(scope="module")
@@ -124,7 +125,7 @@ def test_worksheets_option_prints_that_many_per_group_blank_after_the_students(s
 def test_a_group_nobody_joined_gets_blank_worksheets(tmp_path):
     service = live_service(tmp_path)
     live = build_class(service, students=(("Ana", "Ben", "Chen"),))
-    snapshot = service.class_snapshot(live.teacher_id, live.class_id)
+    snapshot = service.reading.class_snapshot(live.teacher_id, live.class_id)
     assert class_pack(snapshot, base_url=BASE).groups[1].worksheets == ("",) * DEFAULT_WORKSHEETS
 
 
@@ -252,7 +253,7 @@ def _read_qr(path, box, size, dpi):
 
 
 def test_cli_class_pack_writes_the_pack_of_the_stored_class(tmp_path, monkeypatch, live, snapshot):
-    database = live.service.sessions.kw["bind"].url
+    database = sessions_of(live.service).kw["bind"].url
     monkeypatch.setenv("CLASSROOM_DATABASE_URL", str(database))
     monkeypatch.setenv("CLASSROOM_INSTANCE", str(tmp_path / "instance"))
     target = tmp_path / "pack.pdf"
@@ -264,7 +265,7 @@ def test_cli_class_pack_writes_the_pack_of_the_stored_class(tmp_path, monkeypatc
 
 
 def test_cli_class_pack_of_an_unknown_class_writes_nothing(tmp_path, monkeypatch, live, capsys):
-    monkeypatch.setenv("CLASSROOM_DATABASE_URL", str(live.service.sessions.kw["bind"].url))
+    monkeypatch.setenv("CLASSROOM_DATABASE_URL", str(sessions_of(live.service).kw["bind"].url))
     monkeypatch.setenv("CLASSROOM_INSTANCE", str(tmp_path / "instance"))
     target = tmp_path / "pack.pdf"
     assert classroom_main(["print", "class-pack", "--class", "999", "-o", str(target)]) == 2
@@ -273,7 +274,7 @@ def test_cli_class_pack_of_an_unknown_class_writes_nothing(tmp_path, monkeypatch
 
 
 def test_cli_class_pack_default_address_is_the_public_url(tmp_path, monkeypatch, live, snapshot):
-    monkeypatch.setenv("CLASSROOM_DATABASE_URL", str(live.service.sessions.kw["bind"].url))
+    monkeypatch.setenv("CLASSROOM_DATABASE_URL", str(sessions_of(live.service).kw["bind"].url))
     monkeypatch.setenv("CLASSROOM_INSTANCE", str(tmp_path / "instance"))
     monkeypatch.setenv("CLASSROOM_PUBLIC_URL", "https://eleusis.school.example")
     target = tmp_path / "pack.pdf"

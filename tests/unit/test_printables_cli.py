@@ -76,6 +76,8 @@ def test_bad_input_explains_exits_2_and_writes_nothing(tmp_path, capsys, argumen
         ["score-sheet", "--players", "4", "--names", "Ana,Ben", "-o", "out.pdf"],
         ["worksheet"],
         ["poster", "-o", "out.pdf"],
+        # A stored class's documents are printed by the `classroom` command, which reads it.
+        ["class-pack", "--class", "1", "-o", "out.pdf"],
     ],
 )
 def test_malformed_options_are_usage_errors(tmp_path, monkeypatch, capsys, arguments):

@@ -1,12 +1,17 @@
+from dataclasses import replace
+
 import pytest
 
 from classroom.cli.main import main as classroom_main
+from classroom.cli.printing import group_record_of_any_teacher
 from classroom.core.cards import Card
+from classroom.projections.class_record import GroupRecord, RoundRecord
 from classroom.usecases import NotFound
 from printables.documents import game_report_pdf
 from printables.layout_pdf import MAX_COLUMN, LayoutRow, layout_rows, sideline_step
-from printables.report import RoundInfo, game_report, load_game_report, timeline
+from printables.report import RoundInfo, RoundNotPlayed, game_report, round_report, timeline
 from printables.report_pdf import verdict_label
+from tests.conftest import sessions_of
 from tests.unit.test_game_support import cards, table
 from tests.unit.test_printables_live_support import (
     CUSTOM_RULE,
@@ -31,6 +36,12 @@ NAMES = {"Ana": "Ana", "Ben": "Ben", "Chen": "Chen"}
 INFO = RoundInfo("7B", "Otters", 1, "card.color != prev.color", "alternate-colors")
 
 
+def stored_report(service, group_id, round_number=None):
+    """The report of a stored group's round, read as the command line reads it."""
+    class_name, group = group_record_of_any_teacher(service, group_id)
+    return round_report(group, class_name=class_name, round_number=round_number)
+
+
 @pytest.fixture(scope="module")
 def live(tmp_path_factory):
     service = live_service(tmp_path_factory.mktemp("report"))
@@ -41,7 +52,7 @@ def live(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def report(live):
-    return load_game_report(live.service, live.group_ids[0], round_number=1)
+    return stored_report(live.service, live.group_ids[0], round_number=1)
 
 
 @pytest.fixture(scope="module")
@@ -109,7 +120,7 @@ def test_a_seat_removed_since_is_named_by_its_place_at_the_table():
 
 def test_report_counts_the_layout_and_scores_of_a_played_round(live, report):
     wrong, right = live.guessers
-    names = live.service.group_snapshot(live.group_ids[0]).names
+    names = live.service.reading.group_snapshot(live.group_ids[0]).names
     state = live.state(live.group_ids[0])
     guesses = [e for e in report.timeline if e.kind == "guess"]
     assert [(g.who, g.text, g.verdict) for g in guesses] == [
@@ -137,8 +148,8 @@ def test_scores_are_twelve_minus_hand_plus_six_for_the_right_guess(live, report)
 def test_library_rule_has_its_title_and_plain_text_custom_rule_its_source(live, report):
     assert report.rule_title == "Alternate colors"
     assert report.rule_plain and report.rule_plain.startswith("After a red card play a black")
-    live.service.start_round(live.teacher_id, live.group_ids[1])
-    custom = load_game_report(live.service, live.group_ids[1])
+    live.service.rounds.start_round(live.teacher_id, live.group_ids[1])
+    custom = stored_report(live.service, live.group_ids[1])
     assert (custom.rule_title, custom.rule_plain) == ("Custom rule", None)
     assert custom.rule_canonical == CUSTOM_RULE and not custom.over
 
@@ -166,21 +177,45 @@ def test_earlier_rounds_keep_their_own_report(tmp_path):
     live = build_class(live_service(tmp_path))
     group = live.group_ids[0]
     play_a_round(live, group)
-    live.service.start_round(live.teacher_id, group)
-    assert load_game_report(live.service, group).info.round_number == 2
-    first = load_game_report(live.service, group, round_number=1)
+    live.service.rounds.start_round(live.teacher_id, group)
+    assert stored_report(live.service, group).info.round_number == 2
+    first = stored_report(live.service, group, round_number=1)
     assert first.info.round_number == 1 and first.counts.guesses == 2
-    with pytest.raises(NotFound, match="has not played round 3"):
-        load_game_report(live.service, group, round_number=3)
+    with pytest.raises(RoundNotPlayed, match="has not played round 3"):
+        stored_report(live.service, group, round_number=3)
 
 
-def test_only_the_classes_teacher_finds_the_report(live):
-    other = live.service.create_teacher("someone-else", "correct horse battery")
+def record_of(*rounds):
+    """A group's record made by hand, no database: one RoundRecord per event log."""
+    played = tuple(
+        RoundRecord(
+            n, n, INFO.rule_text, "language", INFO.rule_id, None, "", tuple(events), {}, (), ()
+        )
+        for n, events in enumerate(rounds, 1)
+    )
+    return GroupRecord(1, 1, "Otters", 0, INFO.rule_text, INFO.rule_id, "app", NAMES, played)
+
+
+def test_report_is_made_from_a_record_alone_its_latest_round_by_default():
+    first, second = table(), table(ana="2H 3S 4H 6H")
+    second.hint("colours")
+    group = record_of(first.events, second.events)
+    latest = round_report(group, class_name="7B")
+    assert (latest.info.class_name, latest.info.group_name) == ("7B", "Otters")
+    assert latest.info.round_number == 2 and latest.counts.hints == 1
+    assert round_report(group, class_name="7B", round_number=1).counts.hints == 0
+    assert latest == game_report(second.events, replace(INFO, round_number=2), NAMES)
+    with pytest.raises(RoundNotPlayed, match="Otters has not played round 3"):
+        round_report(group, class_name="7B", round_number=3)
+    with pytest.raises(RoundNotPlayed, match="Otters has not played a round yet"):
+        round_report(record_of(), class_name="7B")
+
+
+def test_a_group_is_found_whoever_teaches_it_and_an_unknown_one_is_not(live):
+    class_name, group = group_record_of_any_teacher(live.service, live.group_ids[0])
+    assert (class_name, group.name, group.group_id) == ("7B Science", "Otters", live.group_ids[0])
     with pytest.raises(NotFound):
-        load_game_report(live.service, live.group_ids[0], teacher_id=other)
-    assert load_game_report(live.service, live.group_ids[0], teacher_id=live.teacher_id)
-    with pytest.raises(NotFound):
-        load_game_report(live.service, 999)
+        group_record_of_any_teacher(live.service, 999)
 
 
 def test_layout_wraps_the_mainline_into_rows_keeping_sidelines_under_their_card():
@@ -203,7 +238,7 @@ def test_a_long_sideline_overlaps_more_to_stay_on_the_page():
 def test_cli_report_writes_the_round_and_refuses_unknown_groups(
     tmp_path, monkeypatch, live, capsys
 ):
-    monkeypatch.setenv("CLASSROOM_DATABASE_URL", str(live.service.sessions.kw["bind"].url))
+    monkeypatch.setenv("CLASSROOM_DATABASE_URL", str(sessions_of(live.service).kw["bind"].url))
     monkeypatch.setenv("CLASSROOM_INSTANCE", str(tmp_path / "instance"))
     target = tmp_path / "report.pdf"
     group = str(live.group_ids[0])

@@ -18,7 +18,7 @@ from werkzeug.test import TestResponse
 
 from classroom.core.cards import Card
 from classroom.core.rules import compile_rule
-from classroom.usecases import Action, Classroom, JournalNote, SeatRef
+from classroom.usecases import Action, JournalNote, SeatRef, UseCases
 from classroom.web import create_app
 
 CSRF_FIELD = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
@@ -113,9 +113,9 @@ def app(database_url: str) -> Flask:
 
 
 @pytest.fixture
-def service(app: Flask) -> Classroom:
+def service(app: Flask) -> UseCases:
     """The app's service facade."""
-    classroom: Classroom = app.extensions["classroom"]
+    classroom: UseCases = app.extensions["use_cases"]
     return classroom
 
 
@@ -126,9 +126,9 @@ def client(app: Flask) -> Browser:
 
 
 @pytest.fixture
-def teacher(service: Classroom, client: Browser) -> int:
+def teacher(service: UseCases, client: Browser) -> int:
     """A teacher account, logged in on `client`; its id."""
-    teacher_id = service.create_teacher("rivera", PASSWORD)
+    teacher_id = service.teachers.create_teacher("rivera", PASSWORD)
     response = client.log_in("rivera", PASSWORD)
     assert response.status_code == 302
     return teacher_id
@@ -162,7 +162,7 @@ def new_class(client: Browser, teacher: int) -> Callable[..., int]:
 
 
 @pytest.fixture
-def join(app: Flask, service: Classroom) -> Callable[..., SeatRef]:
+def join(app: Flask, service: UseCases) -> Callable[..., SeatRef]:
     """Seat a student through the real join form (their own browser); returns the seat."""
 
     def take_seat(code: str, group_id: int, nickname: str) -> SeatRef:
@@ -173,7 +173,7 @@ def join(app: Flask, service: Classroom) -> Callable[..., SeatRef]:
         )
         assert response.status_code == 302, response.get_data(as_text=True)
         with tablet.client.session_transaction() as session:
-            return service.seat_by_token(session["play_token"])
+            return service.seats.seat_by_token(session["play_token"])
 
     return take_seat
 
@@ -212,27 +212,27 @@ NICKNAMES = ("Zoë", "さくら", "Ana")
 @pytest.fixture
 def lesson(
     teacher: int,
-    service: Classroom,
+    service: UseCases,
     new_class: Callable[..., int],
     join: Callable[..., SeatRef],
 ) -> Lesson:
     """One group of three, seated, no round yet."""
-    snapshot = service.class_snapshot(teacher, new_class())
+    snapshot = service.reading.class_snapshot(teacher, new_class())
     group_id = snapshot.groups[0].group_id
     seats = [join(snapshot.join_code, group_id, name) for name in NICKNAMES]
     return Lesson(snapshot.class_id, group_id, snapshot.join_code, seats)
 
 
-def right_card(service: Classroom, group_id: int, seat: SeatRef) -> Card:
+def right_card(service: UseCases, group_id: int, seat: SeatRef) -> Card:
     """A card of the seat's hand that the group's secret rule accepts now."""
-    group = service.group_snapshot(group_id)
+    group = service.reading.group_snapshot(group_id)
     assert group.state is not None
     rule = compile_rule(group.rule_text)
     hand = group.state.hand(seat.key)
     return next(c for c in hand if rule.allows(group.state.layout.mainline, c))
 
 
-def play_a_round(service: Classroom, teacher_id: int, lesson: Lesson) -> None:
+def play_a_round(service: UseCases, teacher_id: int, lesson: Lesson) -> None:
     """Round 1 of the alternate-colours rule, with journals and guesses:
 
     1. the first player writes a plain-words hypothesis testing a card they predict will be
@@ -240,18 +240,18 @@ def play_a_round(service: Classroom, teacher_id: int, lesson: Lesson) -> None:
     2. the next player writes the rule in the rule language (equivalent), tests a card they
        predict will be accepted, plays it, and guesses right in plain words.
     """
-    service.start_round(teacher_id, lesson.group_id)
+    service.rounds.start_round(teacher_id, lesson.group_id)
     for n, (text, predicted, words, right) in enumerate(
         [
             ("reds come after blacks", False, "card.suit == prev.suit", False),
             ("prev.color != card.color", True, "colours alternate", True),
         ]
     ):
-        state = service.group_snapshot(lesson.group_id).state
+        state = service.reading.group_snapshot(lesson.group_id).state
         assert state is not None
         player = lesson.seat(state.turn)
         card = right_card(service, lesson.group_id, player)
-        service.write_journal(player, JournalNote(text, 5 + n, card, predicted))
-        service.act(player, Action("play", f"play-{n}", card=card))
-        service.act(player, Action("guess", f"guess-{n}", text=words))
-        service.judge_guess(teacher_id, lesson.group_id, right)
+        service.journal.write_journal(player, JournalNote(text, 5 + n, card, predicted))
+        service.rounds.act(player, Action("play", f"play-{n}", card=card))
+        service.rounds.act(player, Action("guess", f"guess-{n}", text=words))
+        service.rounds.judge_guess(teacher_id, lesson.group_id, right)

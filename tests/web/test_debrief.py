@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from classroom.usecases import Classroom
+from classroom.usecases import UseCases
 from tests.web.conftest import Browser, Lesson, play_a_round, text
 
 
 def test_debrief_reveals_the_rule_draws_the_table_and_marks_the_first_correct_hypothesis(
-    client: Browser, service: Classroom, teacher: int, lesson: Lesson
+    client: Browser, service: UseCases, teacher: int, lesson: Lesson
 ) -> None:
     play_a_round(service, teacher, lesson)
     page = text(client.get(f"/teacher/groups/{lesson.group_id}/debrief?round=1"))
@@ -55,7 +55,7 @@ def test_debrief_without_rounds_says_so(client: Browser, lesson: Lesson) -> None
 @pytest.mark.parametrize("page", ["debrief", "timeline"])
 def test_a_bad_round_is_a_message(
     client: Browser,
-    service: Classroom,
+    service: UseCases,
     teacher: int,
     lesson: Lesson,
     page: str,
@@ -63,14 +63,14 @@ def test_a_bad_round_is_a_message(
     status: int,
     message: str,
 ) -> None:
-    service.start_round(teacher, lesson.group_id)
+    service.rounds.start_round(teacher, lesson.group_id)
     response = client.get(f"/teacher/groups/{lesson.group_id}/{page}?{query}")
     assert response.status_code == status
     assert message in text(response)
 
 
 def test_timeline_merges_events_and_journal_entries_in_order(
-    client: Browser, service: Classroom, teacher: int, lesson: Lesson
+    client: Browser, service: UseCases, teacher: int, lesson: Lesson
 ) -> None:
     play_a_round(service, teacher, lesson)
     page = text(client.get(f"/teacher/groups/{lesson.group_id}/timeline?round=1"))

@@ -6,7 +6,7 @@ import csv
 import io
 import json
 
-from classroom.usecases import Classroom
+from classroom.usecases import UseCases
 from tests.web.conftest import Browser, Lesson, play_a_round
 
 
@@ -15,7 +15,7 @@ def rows(data: bytes) -> list[dict[str, str]]:
 
 
 def test_events_csv_has_a_bom_and_every_event_with_unicode_nicknames(
-    client: Browser, service: Classroom, teacher: int, lesson: Lesson
+    client: Browser, service: UseCases, teacher: int, lesson: Lesson
 ) -> None:
     play_a_round(service, teacher, lesson)
     response = client.get(f"/teacher/classes/{lesson.class_id}/events.csv")
@@ -35,7 +35,7 @@ def test_events_csv_has_a_bom_and_every_event_with_unicode_nicknames(
 
 
 def test_hypotheses_csv_lists_journal_entries_and_guesses_in_order(
-    client: Browser, service: Classroom, teacher: int, lesson: Lesson
+    client: Browser, service: UseCases, teacher: int, lesson: Lesson
 ) -> None:
     play_a_round(service, teacher, lesson)
     response = client.get(f"/teacher/classes/{lesson.class_id}/hypotheses.csv")
@@ -60,7 +60,7 @@ def test_hypotheses_csv_lists_journal_entries_and_guesses_in_order(
 
 
 def test_json_export_holds_the_whole_class_with_nicknames_only(
-    client: Browser, service: Classroom, teacher: int, lesson: Lesson
+    client: Browser, service: UseCases, teacher: int, lesson: Lesson
 ) -> None:
     play_a_round(service, teacher, lesson)
     response = client.get(f"/teacher/classes/{lesson.class_id}/export.json")

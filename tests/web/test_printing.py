@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from classroom.usecases import Classroom
+from classroom.usecases import UseCases
 from classroom.web import create_app
 from classroom.web.printing import printing
 from printables.lesson_html import lesson_html
@@ -45,13 +45,13 @@ def print_app(tmp_path: Any) -> Flask:
 
 
 @pytest.fixture
-def print_service(print_app: Flask) -> Classroom:
-    service: Classroom = print_app.extensions["classroom"]
+def print_service(print_app: Flask) -> UseCases:
+    service: UseCases = print_app.extensions["use_cases"]
     return service
 
 
 @pytest.fixture
-def print_class(print_service: Classroom) -> LiveClass:
+def print_class(print_service: UseCases) -> LiveClass:
     """A class of two groups, the first with a finished round."""
     live = build_class(print_service)
     play_a_round(live, live.group_ids[0])
@@ -139,7 +139,9 @@ def test_a_group_that_never_played_has_no_report(print_client, print_class):
 
 
 def test_another_teachers_class_and_group_are_not_found(print_app, print_service, print_class):
-    other = logged_in(print_app, print_service.create_teacher("other", "correct horse battery"))
+    other = logged_in(
+        print_app, print_service.teachers.create_teacher("other", "correct horse battery")
+    )
     assert other.get(f"/teacher/print/classes/{print_class.class_id}/pack.pdf").status_code == 404
     url = f"/teacher/print/groups/{print_class.group_ids[0]}/report.pdf"
     assert other.get(url).status_code == 404

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pytest
 
 from classroom.core.rules import compile_rule
-from classroom.usecases import Action, Classroom, ClassSnapshot, SeatRef
+from classroom.usecases import Action, ClassSnapshot, SeatRef, UseCases
 from tests.web.conftest import Browser, text
 
 
@@ -29,32 +29,32 @@ class Table:
 def table(
     client: Browser,
     teacher: int,
-    service: Classroom,
+    service: UseCases,
     new_class: Callable[..., int],
     join: Callable[..., SeatRef],
 ) -> Table:
-    snapshot = service.class_snapshot(teacher, new_class())
+    snapshot = service.reading.class_snapshot(teacher, new_class())
     group_id = snapshot.groups[0].group_id
     seats = [join(snapshot.join_code, group_id, name) for name in ("Ana", "Ben", "Chen")]
     client.post(f"/teacher/groups/{group_id}/start")
     return Table(snapshot, group_id, seats)
 
 
-def guess(service: Classroom, table: Table, words: str) -> SeatRef:
+def guess(service: UseCases, table: Table, words: str) -> SeatRef:
     """The player whose turn it is plays a card the rule accepts, then guesses `words`."""
-    group = service.group_snapshot(table.group_id)
+    group = service.reading.group_snapshot(table.group_id)
     state = group.state
     assert state is not None
     player = next(seat for seat in table.seats if seat.key == state.turn)
     rule = compile_rule(group.rule_text)
     card = next(c for c in state.hand(player.key) if rule.allows(state.layout.mainline, c))
-    service.act(player, Action("play", f"play-{state.seq}", card=card))
-    service.act(player, Action("guess", f"guess-{state.seq}", text=words))
+    service.rounds.act(player, Action("play", f"play-{state.seq}", card=card))
+    service.rounds.act(player, Action("guess", f"guess-{state.seq}", text=words))
     return player
 
 
 def test_pending_guess_is_judged_right_from_the_page_and_ends_the_round(
-    client: Browser, service: Classroom, table: Table
+    client: Browser, service: UseCases, table: Table
 ) -> None:
     player = guess(service, table, "card.color != prev.color")
     page = text(client.get(table.page))
@@ -67,7 +67,7 @@ def test_pending_guess_is_judged_right_from_the_page_and_ends_the_round(
         f"/teacher/groups/{table.group_id}/judge", {"right": "1", "guess": "0", "next": table.page}
     )
     assert response.location == table.page
-    state = service.group_snapshot(table.group_id).state
+    state = service.reading.group_snapshot(table.group_id).state
     assert state is not None and state.is_over and state.winner == player.key
     page = text(client.get(table.page))
     assert "Right! The round is over." in page
@@ -77,7 +77,7 @@ def test_pending_guess_is_judged_right_from_the_page_and_ends_the_round(
 
 
 def test_guess_in_the_rule_language_that_differs_gets_a_counterexample(
-    client: Browser, service: Classroom, table: Table
+    client: Browser, service: UseCases, table: Table
 ) -> None:
     guess(service, table, "card.suit != prev.suit")
     pending = text(client.get(f"{table.page}/guesses"))
@@ -86,7 +86,7 @@ def test_guess_in_the_rule_language_that_differs_gets_a_counterexample(
 
 
 def test_plain_language_guess_is_left_to_the_teacher(
-    client: Browser, service: Classroom, table: Table
+    client: Browser, service: UseCases, table: Table
 ) -> None:
     guess(service, table, "red then black then red")
     pending = text(client.get(f"{table.page}/guesses?fragment=1")).strip()
@@ -95,7 +95,7 @@ def test_plain_language_guess_is_left_to_the_teacher(
     assert "red then black then red" in pending
 
 
-def test_wrong_verdict_lets_play_go_on(client: Browser, service: Classroom, table: Table) -> None:
+def test_wrong_verdict_lets_play_go_on(client: Browser, service: UseCases, table: Table) -> None:
     guess(service, table, "red then black")
     guesses_page = f"{table.page}/guesses"
     response = client.post(
@@ -103,24 +103,24 @@ def test_wrong_verdict_lets_play_go_on(client: Browser, service: Classroom, tabl
         {"right": "0", "guess": "0", "next": guesses_page},
     )
     assert response.location == guesses_page
-    state = service.group_snapshot(table.group_id).state
+    state = service.reading.group_snapshot(table.group_id).state
     assert state is not None and state.phase == "playing"
     assert state.guesses[0].right is False
     assert "Judged wrong." in text(client.get(guesses_page))
 
 
 def test_verdict_from_a_stale_page_is_not_applied_to_another_guess(
-    client: Browser, service: Classroom, table: Table
+    client: Browser, service: UseCases, table: Table
 ) -> None:
     guess(service, table, "red then black")
     client.post(f"/teacher/groups/{table.group_id}/judge", {"right": "1", "guess": "3"})
-    state = service.group_snapshot(table.group_id).state
+    state = service.reading.group_snapshot(table.group_id).state
     assert state is not None and state.phase == "judging_guess"
     assert "That guess has already been judged." in text(client.get(table.page))
 
 
 def test_nickname_and_guess_text_are_escaped(
-    client: Browser, service: Classroom, table: Table
+    client: Browser, service: UseCases, table: Table
 ) -> None:
     guess(service, table, "<img src=x onerror=alert(1)>")
     page = text(client.get(table.page))
@@ -129,19 +129,19 @@ def test_nickname_and_guess_text_are_escaped(
 
 
 def test_verdict_without_the_csrf_token_is_refused(
-    client: Browser, service: Classroom, table: Table
+    client: Browser, service: UseCases, table: Table
 ) -> None:
     guess(service, table, "red then black")
     response = client.post(
         f"/teacher/groups/{table.group_id}/judge", {"right": "1", "guess": "0"}, csrf=False
     )
     assert response.status_code == 400
-    state = service.group_snapshot(table.group_id).state
+    state = service.reading.group_snapshot(table.group_id).state
     assert state is not None and state.phase == "judging_guess"
 
 
 def test_the_queue_puts_the_oldest_guess_first_whatever_the_panel_order(
-    service: Classroom, table: Table
+    service: UseCases, table: Table
 ) -> None:
     from dataclasses import replace
     from datetime import timedelta
@@ -149,7 +149,7 @@ def test_the_queue_puts_the_oldest_guess_first_whatever_the_panel_order(
     from classroom.web.teacher.display import pending_guesses
 
     guess(service, table, "alternate colours")
-    waiting = service.group_snapshot(table.group_id)
+    waiting = service.reading.group_snapshot(table.group_id)
     assert waiting.guess_pending_since is not None
     earlier = waiting.guess_pending_since - timedelta(seconds=30)
     first_panel = replace(waiting, group_id=101, group_name="First panel", position=0)

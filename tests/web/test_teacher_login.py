@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 
-from classroom.usecases import Classroom
+from classroom.usecases import UseCases
 from tests.web.conftest import PASSWORD, Browser, text
 
 
 @pytest.fixture
-def account(service: Classroom) -> int:
-    return service.create_teacher("rivera", PASSWORD)
+def account(service: UseCases) -> int:
+    return service.teachers.create_teacher("rivera", PASSWORD)
 
 
 def test_right_password_logs_in_and_shows_the_classes(client: Browser, account: int) -> None:

@@ -6,18 +6,18 @@ from collections.abc import Callable
 
 import pytest
 
-from classroom.usecases import Classroom, ClassSnapshot, SeatRef
+from classroom.usecases import ClassSnapshot, SeatRef, UseCases
 from tests.web.conftest import Browser, text
 
 
 @pytest.fixture
 def period(
-    teacher: int, service: Classroom, new_class: Callable[..., int]
+    teacher: int, service: UseCases, new_class: Callable[..., int]
 ) -> Callable[..., ClassSnapshot]:
     """A class with `groups` empty groups, made through the form."""
 
     def make(groups: int = 1) -> ClassSnapshot:
-        return service.class_snapshot(teacher, new_class(groups=groups))
+        return service.reading.class_snapshot(teacher, new_class(groups=groups))
 
     return make
 
@@ -35,7 +35,7 @@ def page_of(snapshot: ClassSnapshot) -> str:
 
 def test_starting_a_round_deals_to_every_student_and_shows_the_turn(
     client: Browser,
-    service: Classroom,
+    service: UseCases,
     period: Callable[..., ClassSnapshot],
     join: Callable[..., SeatRef],
 ) -> None:
@@ -45,7 +45,7 @@ def test_starting_a_round_deals_to_every_student_and_shows_the_turn(
     here = page_of(snapshot)
     response = client.post(f"/teacher/groups/{group_id}/start", {"next": f"{here}#group-1"})
     assert response.location == f"{here}#group-1"
-    state = service.group_snapshot(group_id).state
+    state = service.reading.group_snapshot(group_id).state
     assert state is not None and state.turn == seats[0].key
     page = text(client.get(here))
     assert "The round has started." in page
@@ -56,7 +56,7 @@ def test_starting_a_round_deals_to_every_student_and_shows_the_turn(
 
 def test_a_round_needs_three_students(
     client: Browser,
-    service: Classroom,
+    service: UseCases,
     period: Callable[..., ClassSnapshot],
     join: Callable[..., SeatRef],
 ) -> None:
@@ -66,12 +66,12 @@ def test_a_round_needs_three_students(
     client.post(f"/teacher/groups/{group_id}/start", {"next": page_of(snapshot)})
     page = text(client.get(page_of(snapshot)))
     assert "Table 1 has 2 players; a round needs 3 to 8." in page
-    assert service.group_snapshot(group_id).state is None
+    assert service.reading.group_snapshot(group_id).state is None
 
 
 def test_start_all_starts_the_groups_that_can_and_says_why_others_cannot(
     client: Browser,
-    service: Classroom,
+    service: UseCases,
     period: Callable[..., ClassSnapshot],
     join: Callable[..., SeatRef],
 ) -> None:
@@ -83,13 +83,13 @@ def test_start_all_starts_the_groups_that_can_and_says_why_others_cannot(
     page = text(client.get(page_of(snapshot)))
     assert "Round started in: Table 1, Table 3." in page
     assert "Not started: Table 2 has 0 players; a round needs 3 to 8." in page
-    states = [service.group_snapshot(g.group_id).state for g in snapshot.groups]
+    states = [service.reading.group_snapshot(g.group_id).state for g in snapshot.groups]
     assert [state is not None for state in states] == [True, False, True]
 
 
 def test_hint_reveal_and_end_round_change_the_group(
     client: Browser,
-    service: Classroom,
+    service: UseCases,
     period: Callable[..., ClassSnapshot],
     join: Callable[..., SeatRef],
 ) -> None:
@@ -100,7 +100,7 @@ def test_hint_reveal_and_end_round_change_the_group(
     client.post(f"/teacher/groups/{group_id}/start", {"next": here})
     client.post(f"/teacher/groups/{group_id}/hint", {"text": "Look at the colours.", "next": here})
     client.post(f"/teacher/groups/{group_id}/reveal", {"on": "1", "next": here})
-    group = service.group_snapshot(group_id)
+    group = service.reading.group_snapshot(group_id)
     assert group.state is not None and group.state.hints == ("Look at the colours.",)
     assert group.rule_revealed is True
     page = text(client.get(here))
@@ -108,7 +108,7 @@ def test_hint_reveal_and_end_round_change_the_group(
     assert "revealed to students" in page
     assert "Hide rule" in page
     client.post(f"/teacher/groups/{group_id}/end", {"next": here})
-    group = service.group_snapshot(group_id)
+    group = service.reading.group_snapshot(group_id)
     assert group.state is not None and group.state.is_over
     page = text(client.get(here))
     assert "Round over: ended by the teacher." in page
@@ -117,7 +117,7 @@ def test_hint_reveal_and_end_round_change_the_group(
 
 def test_empty_hint_is_refused_with_a_message(
     client: Browser,
-    service: Classroom,
+    service: UseCases,
     period: Callable[..., ClassSnapshot],
     join: Callable[..., SeatRef],
 ) -> None:
@@ -127,12 +127,12 @@ def test_empty_hint_is_refused_with_a_message(
     client.post(f"/teacher/groups/{group_id}/start", {"next": page_of(snapshot)})
     client.post(f"/teacher/groups/{group_id}/hint", {"text": "", "next": page_of(snapshot)})
     assert "This field is required." in text(client.get(page_of(snapshot)))
-    group = service.group_snapshot(group_id)
+    group = service.reading.group_snapshot(group_id)
     assert group.state is not None and group.state.hints == ()
 
 
 def test_ending_a_round_that_is_not_running_says_so(
-    client: Browser, service: Classroom, period: Callable[..., ClassSnapshot]
+    client: Browser, service: UseCases, period: Callable[..., ClassSnapshot]
 ) -> None:
     snapshot = period()
     client.post(f"/teacher/groups/{snapshot.groups[0].group_id}/end")
@@ -141,7 +141,7 @@ def test_ending_a_round_that_is_not_running_says_so(
 
 def test_renaming_a_student_changes_their_nickname(
     client: Browser,
-    service: Classroom,
+    service: UseCases,
     period: Callable[..., ClassSnapshot],
     join: Callable[..., SeatRef],
 ) -> None:
@@ -149,7 +149,7 @@ def test_renaming_a_student_changes_their_nickname(
     ana, _ben = seat_students(join, snapshot, 0, 2)
     here = page_of(snapshot)
     client.post(f"/teacher/seats/{ana.seat_id}/rename", {"nickname": "Anna K", "next": here})
-    group = service.group_snapshot(snapshot.groups[0].group_id)
+    group = service.reading.group_snapshot(snapshot.groups[0].group_id)
     assert [seat.nickname for seat in group.seats] == ["Anna K", "Ben"]
     assert "Renamed to Anna K." in text(client.get(here))
     client.post(f"/teacher/seats/{ana.seat_id}/rename", {"nickname": "ben", "next": here})
@@ -158,7 +158,7 @@ def test_renaming_a_student_changes_their_nickname(
 
 def test_removing_a_student_works_only_outside_a_running_round(
     client: Browser,
-    service: Classroom,
+    service: UseCases,
     period: Callable[..., ClassSnapshot],
     join: Callable[..., SeatRef],
 ) -> None:
@@ -171,13 +171,13 @@ def test_removing_a_student_works_only_outside_a_running_round(
     client.post(f"/teacher/groups/{group_id}/start", {"next": here})
     client.post(f"/teacher/seats/{seats[0].seat_id}/remove", {"next": here})
     assert "This student is playing a round; end the round first." in text(client.get(here))
-    nicknames = [seat.nickname for seat in service.group_snapshot(group_id).seats]
+    nicknames = [seat.nickname for seat in service.reading.group_snapshot(group_id).seats]
     assert nicknames == ["Ana", "Ben", "Chen"]
 
 
 def test_group_panel_fragment_is_the_panel_alone(
     client: Browser,
-    service: Classroom,
+    service: UseCases,
     period: Callable[..., ClassSnapshot],
     join: Callable[..., SeatRef],
 ) -> None:
@@ -193,11 +193,11 @@ def test_group_panel_fragment_is_the_panel_alone(
 
 @pytest.mark.parametrize("action", ["start", "hint", "reveal", "end", "judge"])
 def test_group_actions_without_the_csrf_token_are_refused(
-    client: Browser, service: Classroom, period: Callable[..., ClassSnapshot], action: str
+    client: Browser, service: UseCases, period: Callable[..., ClassSnapshot], action: str
 ) -> None:
     snapshot = period()
     group_id = snapshot.groups[0].group_id
     data = {"on": "1", "text": "hint", "right": "1", "guess": "0"}
     response = client.post(f"/teacher/groups/{group_id}/{action}", data, csrf=False)
     assert response.status_code == 400
-    assert service.group_snapshot(group_id).rule_revealed is False
+    assert service.reading.group_snapshot(group_id).rule_revealed is False

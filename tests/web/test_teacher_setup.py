@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from classroom.usecases import Classroom
+from classroom.usecases import UseCases
 from tests.web.conftest import Browser, class_form, text
 
 
@@ -19,15 +19,15 @@ def test_form_shows_one_row_per_group_with_friendly_names(client: Browser, teach
 
 
 def test_library_rule_class_is_saved_and_opens_on_its_page(
-    client: Browser, teacher: int, service: Classroom
+    client: Browser, teacher: int, service: UseCases
 ) -> None:
     client.get("/teacher/classes/new?groups=2")
     data = class_form("7B Tuesday", ["alternate-colors", "suit-cycle"], wrong_guess_penalty="y")
     response = client.post("/teacher/classes/new", data)
     assert response.status_code == 302
-    (period,) = service.classes_of(teacher)
+    (period,) = service.classes.classes_of(teacher)
     assert response.location == f"/teacher/classes/{period.id}"
-    snapshot = service.class_snapshot(teacher, period.id)
+    snapshot = service.reading.class_snapshot(teacher, period.id)
     assert [g.rule_id for g in snapshot.groups] == ["alternate-colors", "suit-cycle"]
     assert snapshot.groups[0].rule_text == "card.color != prev.color"
     assert snapshot.wrong_guess_penalty is True
@@ -37,20 +37,20 @@ def test_library_rule_class_is_saved_and_opens_on_its_page(
 
 
 def test_custom_rule_is_saved_in_canonical_text(
-    client: Browser, teacher: int, service: Classroom
+    client: Browser, teacher: int, service: UseCases
 ) -> None:
     client.get("/teacher/classes/new?groups=1")
     data = class_form("8A", ["CARD.rank  >  prev.rank or card.face"], stock_out="end")
     assert client.post("/teacher/classes/new", data).status_code == 302
-    (period,) = service.classes_of(teacher)
-    snapshot = service.class_snapshot(teacher, period.id)
+    (period,) = service.classes.classes_of(teacher)
+    snapshot = service.reading.class_snapshot(teacher, period.id)
     assert snapshot.groups[0].rule_text == "card.rank > prev.rank or card.face"
     assert snapshot.groups[0].rule_id is None
     assert snapshot.stock_out == "end"
 
 
 def test_rule_that_does_not_compile_shows_the_caret_and_saves_nothing(
-    client: Browser, teacher: int, service: Classroom
+    client: Browser, teacher: int, service: UseCases
 ) -> None:
     client.get("/teacher/classes/new?groups=2")
     data = class_form("7B", ["alternate-colors", "card.colour == red"])
@@ -62,22 +62,22 @@ def test_rule_that_does_not_compile_shows_the_caret_and_saves_nothing(
     assert excerpt is not None
     assert excerpt.group(1) == "    card.colour == red\n         ^^^^^^"
     assert "card.colour == red</textarea>" in page  # what the teacher wrote stays
-    assert service.classes_of(teacher) == []
+    assert service.classes.classes_of(teacher) == []
 
 
 def test_unknown_library_rule_is_a_row_error(
-    client: Browser, teacher: int, service: Classroom
+    client: Browser, teacher: int, service: UseCases
 ) -> None:
     client.get("/teacher/classes/new")
     response = client.post("/teacher/classes/new", class_form("7B", ["no-such-rule"]))
     assert response.status_code == 400
     assert "Choose a rule from the library." in text(response)
-    assert service.classes_of(teacher) == []
+    assert service.classes.classes_of(teacher) == []
 
 
 @pytest.mark.parametrize("count", [0, 13])
 def test_group_count_outside_one_to_twelve_is_refused(
-    client: Browser, teacher: int, service: Classroom, count: int
+    client: Browser, teacher: int, service: UseCases, count: int
 ) -> None:
     page = client.get(f"/teacher/classes/new?groups={count}")
     assert page.status_code == 400
@@ -85,14 +85,21 @@ def test_group_count_outside_one_to_twelve_is_refused(
     response = client.post("/teacher/classes/new", class_form("7B", ["alternate-colors"] * count))
     assert response.status_code == 400
     assert "A class has 1 to 12 groups." in text(response)
-    assert service.classes_of(teacher) == []
+    assert service.classes.classes_of(teacher) == []
 
 
-def test_twelve_groups_are_allowed(client: Browser, teacher: int, service: Classroom) -> None:
+def test_twelve_groups_are_allowed(client: Browser, teacher: int, service: UseCases) -> None:
     client.get("/teacher/classes/new?groups=12")
     response = client.post("/teacher/classes/new", class_form("7B", ["alternate-colors"] * 12))
     assert response.status_code == 302
-    assert len(service.class_snapshot(teacher, service.classes_of(teacher)[0].id).groups) == 12
+    assert (
+        len(
+            service.reading.class_snapshot(
+                teacher, service.classes.classes_of(teacher)[0].id
+            ).groups
+        )
+        == 12
+    )
 
 
 def test_library_lists_can_be_filtered_by_difficulty_and_concept(

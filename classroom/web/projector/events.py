@@ -8,14 +8,15 @@ from flask import session
 from flask_socketio import emit, join_room
 
 from classroom.usecases import ServiceError
-from classroom.web.broadcast import classroom
+from classroom.web.context import use_cases
 from classroom.web.extensions import socketio
-from classroom.web.projector.push import PROJECTOR, class_view, room
+from classroom.web.projector_feed import class_view
+from classroom.web.rooms import PROJECTOR, projector_room
 
 
 def _class_id() -> int:
     """The class of this connection, checked again each time (a new link ends the old one)."""
-    return classroom().class_for_projector(session.get("projector_token", ""))
+    return use_cases().classes.class_for_projector(session.get("projector_token", ""))
 
 
 @socketio.on("connect", namespace=PROJECTOR)
@@ -23,11 +24,11 @@ def on_connect(auth: Any = None) -> None:
     """Accept a page only with a valid projector token; it gets the class view at once."""
     token = auth.get("token") if isinstance(auth, dict) else None
     try:
-        class_id = classroom().class_for_projector(token if isinstance(token, str) else "")
+        class_id = use_cases().classes.class_for_projector(token if isinstance(token, str) else "")
     except ServiceError as error:
         raise ConnectionRefusedError(str(error)) from error
     session["projector_token"] = token
-    join_room(room(class_id))
+    join_room(projector_room(class_id))
     emit("class", class_view(class_id))
 
 

@@ -9,14 +9,13 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from classroom.usecases import ServiceError
-from classroom.web.auth import login_required
-from classroom.web.broadcast import classroom
-from classroom.web.extensions import socketio
-from classroom.web.projector import projector
-from classroom.web.projector.push import PROJECTOR, anonymous, class_view, push_projector, room
+from classroom.web.auth import login_required, me
+from classroom.web.buttons import ActionForm, SwitchForm, back, form_problems
+from classroom.web.context import use_cases
+from classroom.web.notifier import notifier
+from classroom.web.projector.blueprint import projector
+from classroom.web.projector_feed import class_view
 from classroom.web.qr import qr_svg
-from classroom.web.teacher.common import back, form_problems, me
-from classroom.web.teacher.forms import ActionForm, SwitchForm
 
 
 @projector.get("/projector/<token>")
@@ -24,7 +23,7 @@ def show(token: str) -> tuple[str, int, dict[str, str]] | tuple[str, dict[str, s
     """The projector page: every group live; a wrong or old link gets a page that says so."""
     headers = {"Cache-Control": "no-store"}
     try:
-        class_id = classroom().class_for_projector(token)
+        class_id = use_cases().classes.class_for_projector(token)
     except ServiceError:
         return render_template("projector/invalid.html"), 404, headers
     view = class_view(class_id)
@@ -43,12 +42,11 @@ def open_view(class_id: int) -> Response:
         form_problems(form)
         return back(form.next.data, url_for("teacher.show_class", class_id=class_id))
     try:
-        token = classroom().projector_link_token(me(), class_id)
+        token = use_cases().classes.projector_link_token(me(), class_id)
     except ServiceError:
         abort(404)
     # Pages still open with the old link are told, and hear nothing more.
-    socketio.emit("revoked", to=room(class_id), namespace=PROJECTOR)
-    socketio.close_room(room(class_id), namespace=PROJECTOR)
+    notifier().projector_revoked(class_id)
     return redirect(url_for("projector.show", token=token))
 
 
@@ -62,15 +60,20 @@ def set_anonymous(class_id: int) -> Response:
         form_problems(form)
         return back(form.next.data, page)
     try:
-        classroom().set_projector_anonymous(me(), class_id, form.value)
+        use_cases().classes.set_projector_anonymous(me(), class_id, form.value)
     except ServiceError:
         abort(404)
-    push_projector(class_id)
+    notifier().projector_changed(class_id)
     if form.value:
         flash(_("The projector shows players by number."), "ok")
     else:
         flash(_("The projector shows nicknames."), "ok")
     return back(form.next.data, page)
+
+
+def anonymous(class_id: int) -> bool:
+    """Whether the class's projector shows "Player 1, 2..." instead of nicknames."""
+    return use_cases().reading.class_snapshot(None, class_id).projector_anonymous
 
 
 def template_helpers() -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """Students on tablets: joining by code, the play page, and the /play socket namespace."""
 
-from flask import Blueprint
+from classroom.web.student.blueprint import student
 
-student = Blueprint("student", __name__)
+# Importing the modules registers their views and socket handlers on `student`.
+from . import events, routes
 
-from classroom.web.student import events, routes  # noqa: E402, F401  (register handlers)
+__all__ = ["events", "routes", "student"]

@@ -13,9 +13,10 @@ from classroom.projections.group_views import public_event, student_view
 from classroom.projections.journal_view import journal_view
 from classroom.usecases import NotFound, SeatRef, ServiceError, VerdictCheck
 from classroom.web import presence
-from classroom.web.broadcast import PLAY, announce, classroom, send_journal
+from classroom.web.context import use_cases
 from classroom.web.extensions import socketio
-from classroom.web.projector.push import presence_changed
+from classroom.web.notifier import notifier
+from classroom.web.rooms import PLAY
 from classroom.web.student.payloads import (
     action_id,
     parse_action,
@@ -28,7 +29,7 @@ from classroom.web.student.payloads import (
 
 def _seat() -> SeatRef:
     """The seat of this connection, checked again on every message (it may have been removed)."""
-    return classroom().seat_by_token(session.get("play_token", ""))
+    return use_cases().seats.seat_by_token(session.get("play_token", ""))
 
 
 def _seat_as_connected() -> SeatRef:
@@ -45,7 +46,7 @@ def on_connect(auth: Any = None) -> None:
     """Accept a tablet only with a valid seat token, then send what it missed."""
     token = auth.get("token") if isinstance(auth, dict) else None
     try:
-        seat = classroom().seat_by_token(token if isinstance(token, str) else "")
+        seat = use_cases().seats.seat_by_token(token if isinstance(token, str) else "")
     except ServiceError as error:
         raise ConnectionRefusedError(str(error)) from error
     session["play_token"] = token
@@ -57,7 +58,7 @@ def on_connect(auth: Any = None) -> None:
     session["play_class"] = seat.class_id
     session["play_ref"] = seat
     presence.connected(seat.seat_id)
-    presence_changed(seat.class_id)
+    notifier().presence_changed(seat.class_id)
 
 
 @socketio.on("disconnect", namespace=PLAY)
@@ -66,7 +67,7 @@ def on_disconnect(reason: Any = None) -> None:
     seat_id, class_id = session.get("play_seat"), session.get("play_class")
     if isinstance(seat_id, int) and isinstance(class_id, int):
         presence.disconnected(seat_id)
-        presence_changed(class_id)
+        notifier().presence_changed(class_id)
 
 
 @socketio.on("resync", namespace=PLAY)
@@ -85,10 +86,10 @@ def on_act(payload: Any = None) -> dict[str, Any]:
     """Play, no-play, guess or pass; the answer says whether it was applied."""
     try:
         seat = _seat_as_connected()
-        change = classroom().act(seat, parse_action(payload))
+        change = use_cases().rounds.act(seat, parse_action(payload))
     except (ServiceError, GameError) as error:
         return _refuse(error)
-    announce(change)
+    notifier().announce(change)
     return {"ok": True, "duplicate": change.duplicate, "seq": change.seq}
 
 
@@ -97,10 +98,12 @@ def on_choose_rule(payload: Any = None) -> dict[str, Any]:
     """The student dealer picks the secret rule; the cards are dealt."""
     try:
         seat = _seat()
-        change = classroom().choose_rule(seat, parse_rule_choice(payload), action_id(payload))
+        change = use_cases().dealing.choose_rule(
+            seat, parse_rule_choice(payload), action_id(payload)
+        )
     except (ServiceError, GameError) as error:
         return _refuse(error)
-    announce(change)
+    notifier().announce(change)
     return {"ok": True, "duplicate": change.duplicate}
 
 
@@ -109,12 +112,14 @@ def on_verdict(payload: Any = None) -> dict[str, Any]:
     """The student dealer judges; a verdict the rule contradicts needs confirming."""
     try:
         seat = _seat()
-        result = classroom().judge_as_dealer(seat, parse_verdict(payload), action_id(payload))
+        result = use_cases().dealing.judge_as_dealer(
+            seat, parse_verdict(payload), action_id(payload)
+        )
     except (ServiceError, GameError) as error:
         return _refuse(error)
     if isinstance(result, VerdictCheck):
         return {"ok": False, "confirm": result.message}
-    announce(result)
+    notifier().announce(result)
     return {"ok": True, "duplicate": result.duplicate}
 
 
@@ -123,17 +128,17 @@ def on_journal(payload: Any = None) -> dict[str, Any]:
     """Write down a hypothesis; the journal comes back with checks and outcomes."""
     try:
         seat = _seat()
-        classroom().write_journal(seat, parse_journal(payload))
+        use_cases().journal.write_journal(seat, parse_journal(payload))
     except (ServiceError, GameError) as error:
         return _refuse(error)
-    send_journal(classroom().group_snapshot(seat.group_id), seat.seat_id)
+    notifier().send_journal(use_cases().reading.group_snapshot(seat.group_id), seat.seat_id)
     return {"ok": True}
 
 
 def _catch_up(seat: SeatRef, position: tuple[int, int]) -> None:
     """Send the events after the tablet's (round, seq), then its fresh state and journal."""
     round_number, last_seq = position
-    found = classroom().catch_up(seat.group_id, seat.seat_id, round_number, last_seq)
+    found = use_cases().reading.catch_up(seat.group_id, seat.seat_id, round_number, last_seq)
     if found.missed:
         emit("events", [public_event(event) for event in found.missed])
     emit("state", student_view(found.snapshot, seat.key))

@@ -8,8 +8,9 @@ from werkzeug.wrappers import Response
 
 from classroom.core.rules.library import load_library
 from classroom.usecases import ServiceError
-from classroom.web.broadcast import announce_group, classroom
-from classroom.web.student import student
+from classroom.web.context import use_cases
+from classroom.web.notifier import notifier
+from classroom.web.student.blueprint import student
 from classroom.web.student.forms import CodeForm, SeatForm
 
 
@@ -63,7 +64,7 @@ def _seat_page(form: SeatForm, *, submitted: bool = False) -> str | Response:
     """Show (or, when submitted, take) a seat in the class named by the form's code."""
     code = (form.code.data or "").strip()
     try:
-        info = classroom().open_class_by_code(code)
+        info = use_cases().seats.open_class_by_code(code)
     except ServiceError as error:
         code_form = CodeForm(code=code)
         code_form.code.errors = [str(error)]
@@ -71,12 +72,12 @@ def _seat_page(form: SeatForm, *, submitted: bool = False) -> str | Response:
     form.group.choices = [(group_id, name) for group_id, name, _seated in info.groups]
     if submitted and form.validate_on_submit():
         try:
-            seat, token = classroom().join(code, form.group.data, form.nickname.data)
+            seat, token = use_cases().seats.join(code, form.group.data, form.nickname.data)
         except ServiceError as error:
             form.nickname.errors = [str(error)]
         else:
             session["play_token"] = token
-            announce_group(seat.group_id)
+            notifier().announce_group(seat.group_id)
             return redirect(url_for("student.play"))
     if info.joining_locked and not form.nickname.errors:
         form.nickname.errors = [_("Joining is closed for this class. Ask your teacher.")]

@@ -1,11 +1,9 @@
 """The teacher: log in, set up classes, run them, judge guesses."""
 
-from flask import Blueprint
-
-teacher = Blueprint("teacher", __name__, url_prefix="/teacher")
+from classroom.web.teacher.blueprint import teacher
 
 # Importing the modules registers their views and socket handlers on `teacher`.
-from . import (  # noqa: E402
+from . import (
     classes,
     controls,
     debriefing,

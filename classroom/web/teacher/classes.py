@@ -12,13 +12,16 @@ from werkzeug.wrappers import Response
 
 from classroom.core.game import GameError
 from classroom.usecases import ClassSnapshot, ServiceError
-from classroom.web.auth import login_required
-from classroom.web.broadcast import announce, announce_class, classroom
+from classroom.web.auth import login_required, me
+from classroom.web.buttons import ActionForm, SwitchForm, back, form_problems
+from classroom.web.context import use_cases
+from classroom.web.links import join_url
+from classroom.web.notifier import notifier
 from classroom.web.qr import qr_svg, qr_svg_document
-from classroom.web.teacher import teacher
-from classroom.web.teacher.common import back, form_problems, me, own_class, succeeded
-from classroom.web.teacher.display import STARTABLE, join_url, panel, pending_guesses
-from classroom.web.teacher.forms import ActionForm, SwitchForm
+from classroom.web.teacher.actions import perform
+from classroom.web.teacher.blueprint import teacher
+from classroom.web.teacher.common import own_class, succeeded
+from classroom.web.teacher.display import STARTABLE, panel, pending_guesses
 
 SOCKET_CLIENT = Path("vendor") / "socket.io.min.js"
 
@@ -72,14 +75,15 @@ def guesses(class_id: int) -> str:
 def lock_joining(class_id: int) -> Response:
     """Close joining (or open it again)."""
     form = SwitchForm()
-    if not form.validate_on_submit():
-        form_problems(form)
-        return back(form.next.data)
-    locked = form.value
-    if succeeded(lambda: classroom().set_joining_locked(me(), class_id, locked)):
-        announce_class(class_id)
-        flash(_("Joining is closed.") if locked else _("Joining is open."), "ok")
-    return back(form.next.data, url_for("teacher.show_class", class_id=class_id))
+    perform(
+        form,
+        lambda: use_cases().classes.set_joining_locked(me(), class_id, form.value),
+        tell=lambda _result: notifier().announce_class(class_id),
+        done=_("Joining is closed.") if form.value else _("Joining is open."),
+    )
+    # A bad form goes back to the teacher's classes when it names no page.
+    page = None if form.errors else url_for("teacher.show_class", class_id=class_id)
+    return back(form.next.data, page)
 
 
 @teacher.post("/classes/<int:class_id>/start-all")
@@ -96,11 +100,11 @@ def start_all(class_id: int) -> Response:
         if group.state is not None and group.state.phase not in STARTABLE:
             continue
         try:
-            change = classroom().start_round(me(), group.group_id)
+            change = use_cases().rounds.start_round(me(), group.group_id)
         except (ServiceError, GameError) as error:
             refused.append(str(error))
             continue
-        announce(change)
+        notifier().announce(change)
         started.append(group.group_name)
     if started:
         flash(_("Round started in: %(groups)s.", groups=", ".join(started)), "ok")
@@ -115,12 +119,13 @@ def start_all(class_id: int) -> Response:
 @login_required
 def end_class(class_id: int) -> Response:
     """End the class: no more joining or playing; the data stays until the class is deleted."""
-    form = ActionForm()
-    if form.validate_on_submit() and succeeded(lambda: classroom().end_class(me(), class_id)):
-        announce_class(class_id)
-        flash(_("The class has ended."), "ok")
-    form_problems(form)
-    return back(url_for("teacher.show_class", class_id=class_id))
+    perform(
+        ActionForm(),
+        lambda: use_cases().classes.end_class(me(), class_id),
+        tell=lambda _result: notifier().announce_class(class_id),
+        done=_("The class has ended."),
+    )
+    return redirect(url_for("teacher.show_class", class_id=class_id))
 
 
 @teacher.route("/classes/<int:class_id>/delete", methods=["GET", "POST"])
@@ -130,7 +135,7 @@ def delete_class(class_id: int) -> str | Response:
     snapshot = own_class(class_id)
     form = ActionForm()
     if form.validate_on_submit():
-        if succeeded(lambda: classroom().delete_class(me(), class_id)):
+        if succeeded(lambda: use_cases().classes.delete_class(me(), class_id)):
             flash(_("%(name)s and all its data are deleted.", name=snapshot.name), "ok")
             return redirect(url_for("teacher.index"))
         return back(url_for("teacher.show_class", class_id=class_id))

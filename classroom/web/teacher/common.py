@@ -1,36 +1,26 @@
-"""Small helpers the teacher's views share: who is asking, error messages, where to go back."""
+"""Small helpers the teacher's views share: who is asking, their classes and groups, and
+service calls whose refusal becomes a message."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TypeVar
-from urllib.parse import urlsplit
 
-from flask import abort, flash, redirect, url_for
-from flask_wtf import FlaskForm
-from werkzeug.wrappers import Response
+from flask import abort, flash
 
 from classroom.core.game import GameError
+from classroom.projections.class_record import GroupRecord
 from classroom.usecases import ClassSnapshot, ServiceError
-from classroom.usecases.records import GroupRecord
-from classroom.web.auth import current_teacher_id
-from classroom.web.broadcast import classroom
+from classroom.web.auth import me
+from classroom.web.context import use_cases
 
 T = TypeVar("T")
-
-
-def me() -> int:
-    """The logged-in teacher's id (views are behind `login_required`)."""
-    teacher_id = current_teacher_id()
-    if teacher_id is None:
-        abort(401)
-    return teacher_id
 
 
 def own_class(class_id: int) -> ClassSnapshot:
     """The class if it is the teacher's own, else 404."""
     try:
-        return classroom().class_snapshot(me(), class_id)
+        return use_cases().reading.class_snapshot(me(), class_id)
     except ServiceError:
         abort(404)
 
@@ -54,34 +44,9 @@ def succeeded(action: Callable[[], object]) -> bool:
     return True
 
 
-def form_problems(form: FlaskForm) -> None:
-    """Flash a form's errors (a button form has no place of its own to show them)."""
-    for errors in form.errors.values():
-        for error in errors:
-            flash(str(error), "error")
-
-
-def safe_next(target: str | None, fallback: str | None = None) -> str:
-    """Only paths on this site: never send a teacher to another host."""
-    if (
-        target
-        and target.startswith("/")
-        and not target.startswith("//")
-        and "\\" not in target
-        and not urlsplit(target).netloc
-    ):
-        return target
-    return fallback or url_for("teacher.index")
-
-
-def back(target: str | None, fallback: str | None = None) -> Response:
-    """Redirect to where the form came from."""
-    return redirect(safe_next(target, fallback))
-
-
 def own_group_record(group_id: int) -> GroupRecord:
     """The group's whole record if its class is the teacher's own, else 404."""
     try:
-        return classroom().group_record(me(), group_id)
+        return use_cases().records.group_record(me(), group_id)
     except ServiceError:
         abort(404)

@@ -11,7 +11,7 @@ from classroom.core.game import Judged
 from classroom.projections.debrief import debrief
 from classroom.projections.timeline import final_layout
 from classroom.web.auth import login_required
-from classroom.web.teacher import teacher
+from classroom.web.teacher.blueprint import teacher
 from classroom.web.teacher.common import own_group_record
 from classroom.web.teacher.history import chosen_round
 from classroom.web.teacher.rulecheck import library_rule

@@ -1,4 +1,4 @@
-"""What the teacher's templates show: group panels, pending guesses, cards, labels, join URLs.
+"""What the teacher's templates show: group panels, pending guesses, cards, labels.
 
 Everything here is built from `teacher_group_view`, the same projection the /teach socket sends,
 plus what only a page needs (the library's plain text, the checker's verdict on a guess).
@@ -10,7 +10,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import current_app, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -158,14 +157,6 @@ def pending_guesses(groups: Iterable[GroupSnapshot]) -> list[PendingGuess]:
             )
         )
     return found
-
-
-def join_url(code: str) -> str:
-    """The address students open (PUBLIC_URL when the server sits behind another name)."""
-    public = current_app.config.get("PUBLIC_URL") or ""
-    if public:
-        return public.rstrip("/") + url_for("student.join", code=code)
-    return url_for("student.join", code=code, _external=True)
 
 
 def template_helpers() -> dict[str, Any]:

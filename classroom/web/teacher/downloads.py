@@ -8,6 +8,7 @@ import re
 from flask import abort
 from werkzeug.wrappers import Response
 
+from classroom.projections.class_record import ClassRecord
 from classroom.projections.exports import (
     EVENT_COLUMNS,
     HYPOTHESIS_COLUMNS,
@@ -17,18 +18,16 @@ from classroom.projections.exports import (
     hypothesis_rows,
 )
 from classroom.usecases import ServiceError
-from classroom.usecases.records import ClassRecord
-from classroom.web.auth import login_required
-from classroom.web.broadcast import classroom
-from classroom.web.teacher import teacher
-from classroom.web.teacher.common import me
+from classroom.web.auth import login_required, me
+from classroom.web.context import use_cases
+from classroom.web.teacher.blueprint import teacher
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
 def _record(class_id: int) -> ClassRecord:
     try:
-        return classroom().class_record(me(), class_id)
+        return use_cases().records.class_record(me(), class_id)
     except ServiceError:
         abort(404)
 

@@ -9,8 +9,9 @@ from flask_socketio import join_room
 from classroom.projections.group_views import teacher_group_view
 from classroom.usecases import ServiceError
 from classroom.web.auth import current_teacher_id
-from classroom.web.broadcast import TEACH, classroom
+from classroom.web.context import use_cases
 from classroom.web.extensions import socketio
+from classroom.web.rooms import TEACH
 
 
 @socketio.on("connect", namespace=TEACH)
@@ -28,7 +29,7 @@ def on_watch(payload: Any = None) -> dict[str, Any]:
     if not isinstance(class_id, int) or teacher_id is None:
         return {"ok": False, "error": "bad request"}
     try:
-        snapshot = classroom().class_snapshot(teacher_id, class_id)
+        snapshot = use_cases().reading.class_snapshot(teacher_id, class_id)
     except ServiceError as error:
         return {"ok": False, "error": str(error)}
     join_room(f"teachers:{class_id}")

@@ -29,6 +29,7 @@ from wtforms.validators import (
 
 from classroom.usecases.classes import MAX_GROUPS
 from classroom.usecases.names import MAX_NICKNAME
+from classroom.web.buttons import ActionForm
 
 MAX_RULE = 2000
 MAX_HINT = 300
@@ -101,23 +102,6 @@ class RuleCheckForm(FlaskForm):
     """The rule editor's live check (JSON or form data, CSRF token in the header)."""
 
     text = TextAreaField(validators=[DataRequired(), Length(max=MAX_RULE)])
-
-
-class ActionForm(FlaskForm):
-    """A button that only needs the CSRF token (start, end, remove...)."""
-
-    next = HiddenField()
-
-
-class SwitchForm(ActionForm):
-    """A button turning something on or off (lock joining, reveal the rule)."""
-
-    on = HiddenField(validators=[InputRequired()])
-
-    @property
-    def value(self) -> bool:
-        """True for "1"."""
-        return self.on.data == "1"
 
 
 class VerdictForm(ActionForm):

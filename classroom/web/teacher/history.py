@@ -5,13 +5,13 @@ from __future__ import annotations
 from flask import abort, render_template, request, url_for
 from flask_babel import gettext as _
 
+from classroom.projections.class_record import GroupRecord, RoundRecord
 from classroom.projections.timeline import timeline
 from classroom.usecases import ServiceError
-from classroom.usecases.records import GroupRecord, RoundRecord
-from classroom.web.auth import login_required
-from classroom.web.broadcast import classroom
-from classroom.web.teacher import teacher
-from classroom.web.teacher.common import me, own_class, own_group_record
+from classroom.web.auth import login_required, me
+from classroom.web.context import use_cases
+from classroom.web.teacher.blueprint import teacher
+from classroom.web.teacher.common import own_class, own_group_record
 from classroom.web.teacher.rulecheck import library_rule
 
 
@@ -35,7 +35,7 @@ def class_totals(class_id: int) -> str:
     """Every group's finished rounds: scores per student, the dealer's, and the totals."""
     snapshot = own_class(class_id)
     try:
-        groups = classroom().class_totals(me(), class_id)
+        groups = use_cases().lesson.class_totals(me(), class_id)
     except ServiceError:
         abort(404)
     tables = []

@@ -7,10 +7,10 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from classroom.web.auth import current_teacher_id, login_required
-from classroom.web.broadcast import classroom
+from classroom.web.buttons import safe_next
+from classroom.web.context import use_cases
 from classroom.web.ratelimit import LoginLimiter
-from classroom.web.teacher import teacher
-from classroom.web.teacher.common import safe_next
+from classroom.web.teacher.blueprint import teacher
 from classroom.web.teacher.forms import LoginForm
 
 
@@ -34,7 +34,7 @@ def login() -> str | Response:
         if _limiter().blocked(address, username):
             form.password.errors = [_("Too many failed attempts. Wait a few minutes.")]
             return render_template("teacher/login.html", form=form), 429  # type: ignore[return-value]
-        teacher_id = classroom().check_login(username, form.password.data)
+        teacher_id = use_cases().teachers.check_login(username, form.password.data)
         if teacher_id is None:
             _limiter().failed(address, username)
             form.password.errors = [_("Wrong username or password.")]
@@ -61,4 +61,4 @@ def index() -> str:
     """The teacher's classes."""
     teacher_id = current_teacher_id()
     assert teacher_id is not None
-    return render_template("teacher/index.html", classes=classroom().classes_of(teacher_id))
+    return render_template("teacher/index.html", classes=use_cases().classes.classes_of(teacher_id))

@@ -17,7 +17,7 @@ from classroom.core.rules.analysis import RuleAnalysis, analyze
 from classroom.core.rules.library import LibraryRule, load_library
 from classroom.usecases.rounds import compiled
 from classroom.web.auth import login_required
-from classroom.web.teacher import teacher
+from classroom.web.teacher.blueprint import teacher
 from classroom.web.teacher.forms import RuleCheckForm
 
 

@@ -4,26 +4,28 @@ announce the change, go back to the page the button was on."""
 
 from __future__ import annotations
 
-from flask import abort, flash, render_template, url_for
+from flask import abort, render_template, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from classroom.usecases import GroupSnapshot, ServiceError
-from classroom.web.auth import login_required
-from classroom.web.broadcast import announce, announce_group, classroom
-from classroom.web.teacher import teacher
-from classroom.web.teacher.common import attempt, back, form_problems, me
+from classroom.usecases import Change, GroupSnapshot, Invalid, ServiceError
+from classroom.web.auth import login_required, me
+from classroom.web.buttons import ActionForm, SwitchForm
+from classroom.web.context import use_cases
+from classroom.web.notifier import notifier
+from classroom.web.teacher.actions import perform_and_go_back
+from classroom.web.teacher.blueprint import teacher
 from classroom.web.teacher.display import panel
-from classroom.web.teacher.forms import ActionForm, HintForm, RenameForm, SwitchForm, VerdictForm
+from classroom.web.teacher.forms import HintForm, RenameForm, VerdictForm
 
 
 def _own_group(group_id: int) -> tuple[GroupSnapshot, bool]:
     """The group if its class is the teacher's own (else 404), and whether the class ended."""
     try:
-        snapshot = classroom().group_snapshot(group_id)
+        snapshot = use_cases().reading.group_snapshot(group_id)
     except ServiceError:
         abort(404)
-    for period in classroom().classes_of(me()):
+    for period in use_cases().classes.classes_of(me()):
         if period.id == snapshot.class_id:
             return snapshot, period.ended_at is not None
     abort(404)
@@ -49,14 +51,13 @@ def group_panel(group_id: int) -> str:
 @login_required
 def start_round(group_id: int) -> Response:
     """Deal a new round (3 to 8 players)."""
-    form = ActionForm()
-    if form.validate_on_submit():
-        change = attempt(lambda: classroom().start_round(me(), group_id))
-        if change is not None:
-            announce(change)
-            flash(_("The round has started."), "ok")
-    form_problems(form)
-    return back(form.next.data, _fallback())
+    return perform_and_go_back(
+        ActionForm(),
+        lambda: use_cases().rounds.start_round(me(), group_id),
+        tell=notifier().announce,
+        done=_("The round has started."),
+        fallback=_fallback(),
+    )
 
 
 @teacher.post("/groups/<int:group_id>/hint")
@@ -64,13 +65,13 @@ def start_round(group_id: int) -> Response:
 def give_hint(group_id: int) -> Response:
     """Give the group a hint (logged with the round)."""
     form = HintForm()
-    if form.validate_on_submit():
-        change = attempt(lambda: classroom().give_hint(me(), group_id, form.text.data))
-        if change is not None:
-            announce(change)
-            flash(_("Hint given."), "ok")
-    form_problems(form)
-    return back(form.next.data, _fallback())
+    return perform_and_go_back(
+        form,
+        lambda: use_cases().rounds.give_hint(me(), group_id, form.text.data),
+        tell=notifier().announce,
+        done=_("Hint given."),
+        fallback=_fallback(),
+    )
 
 
 @teacher.post("/groups/<int:group_id>/reveal")
@@ -78,27 +79,26 @@ def give_hint(group_id: int) -> Response:
 def reveal_rule(group_id: int) -> Response:
     """Show the secret rule to the group's tablets and the projector (or hide it again)."""
     form = SwitchForm()
-    if form.validate_on_submit():
-        change = attempt(lambda: classroom().set_revealed(me(), group_id, form.value))
-        if change is not None:
-            announce(change)
-            flash(_("The rule is revealed.") if form.value else _("The rule is hidden."), "ok")
-    form_problems(form)
-    return back(form.next.data, _fallback())
+    return perform_and_go_back(
+        form,
+        lambda: use_cases().rounds.set_revealed(me(), group_id, form.value),
+        tell=notifier().announce,
+        done=_("The rule is revealed.") if form.value else _("The rule is hidden."),
+        fallback=_fallback(),
+    )
 
 
 @teacher.post("/groups/<int:group_id>/end")
 @login_required
 def end_round(group_id: int) -> Response:
     """End the group's round now; it is scored as it stands."""
-    form = ActionForm()
-    if form.validate_on_submit():
-        change = attempt(lambda: classroom().end_round(me(), group_id))
-        if change is not None:
-            announce(change)
-            flash(_("The round has ended."), "ok")
-    form_problems(form)
-    return back(form.next.data, _fallback())
+    return perform_and_go_back(
+        ActionForm(),
+        lambda: use_cases().rounds.end_round(me(), group_id),
+        tell=notifier().announce,
+        done=_("The round has ended."),
+        fallback=_fallback(),
+    )
 
 
 @teacher.post("/groups/<int:group_id>/judge")
@@ -106,19 +106,26 @@ def end_round(group_id: int) -> Response:
 def judge_guess(group_id: int) -> Response:
     """Right or wrong for the pending guess the page showed (not a newer one)."""
     form = VerdictForm()
-    if form.validate_on_submit():
-        state = _own_group(group_id)[0].state
-        shown = form.guess.data
-        if state is None or state.phase != "judging_guess" or len(state.guesses) - 1 != shown:
-            flash(_("That guess has already been judged."), "error")
-            return back(form.next.data, _fallback())
-        right = form.right.data == "1"
-        change = attempt(lambda: classroom().judge_guess(me(), group_id, right))
-        if change is not None:
-            announce(change)
-            flash(_("Right! The round is over.") if right else _("Judged wrong."), "ok")
-    form_problems(form)
-    return back(form.next.data, _fallback())
+    return perform_and_go_back(
+        form,
+        lambda: _judge(group_id, form),
+        tell=notifier().announce,
+        done=_("Right! The round is over.") if _right(form) else _("Judged wrong."),
+        fallback=_fallback(),
+    )
+
+
+def _right(form: VerdictForm) -> bool:
+    return form.right.data == "1"
+
+
+def _judge(group_id: int, form: VerdictForm) -> Change:
+    """Judge the guess the page showed; Invalid when it is no longer the pending one."""
+    state = _own_group(group_id)[0].state
+    shown = form.guess.data
+    if state is None or state.phase != "judging_guess" or len(state.guesses) - 1 != shown:
+        raise Invalid(_("That guess has already been judged."))
+    return use_cases().rounds.judge_guess(me(), group_id, _right(form))
 
 
 @teacher.post("/seats/<int:seat_id>/rename")
@@ -126,24 +133,23 @@ def judge_guess(group_id: int) -> Response:
 def rename_seat(seat_id: int) -> Response:
     """Give a student another nickname."""
     form = RenameForm()
-    if form.validate_on_submit():
-        group_id = attempt(lambda: classroom().rename_seat(me(), seat_id, form.nickname.data))
-        if group_id is not None:
-            announce_group(group_id)
-            flash(_("Renamed to %(name)s.", name=form.nickname.data.strip()), "ok")
-    form_problems(form)
-    return back(form.next.data, _fallback())
+    return perform_and_go_back(
+        form,
+        lambda: use_cases().seats.rename_seat(me(), seat_id, form.nickname.data),
+        tell=notifier().announce_group,
+        done=lambda _result: _("Renamed to %(name)s.", name=form.nickname.data.strip()),
+        fallback=_fallback(),
+    )
 
 
 @teacher.post("/seats/<int:seat_id>/remove")
 @login_required
 def remove_seat(seat_id: int) -> Response:
     """Remove a student (not while they hold cards in a running round)."""
-    form = ActionForm()
-    if form.validate_on_submit():
-        change = attempt(lambda: classroom().remove_seat(me(), seat_id))
-        if change is not None:
-            announce(change)
-            flash(_("The student was removed."), "ok")
-    form_problems(form)
-    return back(form.next.data, _fallback())
+    return perform_and_go_back(
+        ActionForm(),
+        lambda: use_cases().seats.remove_seat(me(), seat_id),
+        tell=notifier().announce,
+        done=_("The student was removed."),
+        fallback=_fallback(),
+    )

@@ -15,10 +15,10 @@ from classroom.core.rules.library import CONCEPTS, DIFFICULTIES, LibraryRule, fi
 from classroom.usecases import GroupSetup
 from classroom.usecases.classes import MAX_GROUPS
 from classroom.usecases.names import friendly_group_names
-from classroom.web.auth import login_required
-from classroom.web.broadcast import classroom
-from classroom.web.teacher import teacher
-from classroom.web.teacher.common import attempt, me
+from classroom.web.auth import login_required, me
+from classroom.web.context import use_cases
+from classroom.web.teacher.blueprint import teacher
+from classroom.web.teacher.common import attempt
 from classroom.web.teacher.forms import ClassForm, GroupCountForm, GroupForm
 from classroom.web.teacher.rulecheck import library, library_entry, library_rule, rule_report
 
@@ -43,7 +43,7 @@ def new_class() -> tuple[str, int] | Response:
                 stock_out=form.stock_out.data,
             )
             class_id = attempt(
-                lambda: classroom().create_class(me(), form.name.data, setups, options)
+                lambda: use_cases().classes.create_class(me(), form.name.data, setups, options)
             )
             if class_id is not None:
                 flash(_("The class is ready. Show the join code to your students."), "ok")

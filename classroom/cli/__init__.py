@@ -1,0 +1,1 @@
+"""The `classroom` command: serve, purge, print, teacher and db."""

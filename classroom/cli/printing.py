@@ -1,0 +1,87 @@
+"""`classroom print`: every printable, including those made from a class stored on this server.
+
+The class pack and the game report read the class through the services, then hand plain data
+to `printables`, which never reads the database itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+from gettext import gettext as _
+
+from classroom.cli.serve import lan_address
+from classroom.cli.settings import open_use_cases, public_url
+from classroom.projections.class_record import GroupRecord
+from classroom.usecases import UseCases
+from printables.cli import Documents, add_document, add_print_commands
+from printables.documents import class_pack_pdf, game_report_pdf
+from printables.report import round_report
+from printables.worksheet import VARIANTS
+
+__all__ = [
+    "DEFAULT_PORT",
+    "add_classroom_print_commands",
+    "add_stored_class_commands",
+    "group_record_of_any_teacher",
+    "server_address",
+]
+
+#: The port `classroom serve` listens on unless told otherwise.
+DEFAULT_PORT = 5000
+
+
+def add_classroom_print_commands(commands: Documents) -> None:
+    """Register `classroom print`: the documents made from options, and those of stored classes."""
+    add_stored_class_commands(add_print_commands(commands))
+
+
+def add_stored_class_commands(documents: Documents) -> None:
+    """The documents made from a class stored in the server's database."""
+    pack = add_document(documents, "class-pack", _("join cards, worksheets, rule cards"), _pack)
+    pack.add_argument("--class", dest="class_id", type=int, required=True, metavar="ID")
+    pack.add_argument(
+        "--base-url", help=_("the address students open (default: the server's address)")
+    )
+    pack.add_argument("--variant", choices=VARIANTS, default="older")
+    pack.add_argument(
+        "--worksheets",
+        type=int,
+        metavar="N",
+        help=_("worksheets per group (default: one per student, 5 for an empty group)"),
+    )
+    report = add_document(documents, "report", _("the game report of a group's round"), _report)
+    report.add_argument("--group", dest="group_id", type=int, required=True, metavar="ID")
+    report.add_argument("--round", dest="round_number", type=int, metavar="N")
+
+
+def server_address() -> str:
+    """Where students reach this server: PUBLIC_URL, else this machine as `classroom serve`."""
+    return public_url() or f"http://{lan_address() or 'localhost'}:{DEFAULT_PORT}"
+
+
+def group_record_of_any_teacher(service: UseCases, group_id: int) -> tuple[str, GroupRecord]:
+    """A group's class name and record, whichever teacher's class it is in (the command line
+    is run by whoever runs the server); NotFound otherwise."""
+    record = service.records.group_record(None, group_id)
+    return service.reading.group_snapshot(group_id).class_name, record
+
+
+def _pack(args: argparse.Namespace) -> bytes:
+    with open_use_cases() as service:
+        snapshot = service.reading.class_snapshot(None, args.class_id)
+    return class_pack_pdf(
+        snapshot,
+        base_url=args.base_url or server_address(),
+        paper=args.paper,
+        variant=args.variant,
+        worksheets=args.worksheets,
+    )
+
+
+def _report(args: argparse.Namespace) -> bytes:
+    if args.round_number is not None and args.round_number < 1:
+        raise ValueError(_("Rounds are numbered from 1."))
+    with open_use_cases() as service:
+        class_name, group = group_record_of_any_teacher(service, args.group_id)
+    report = round_report(group, class_name=class_name, round_number=args.round_number)
+    return game_report_pdf(report, paper=args.paper)

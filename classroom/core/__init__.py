@@ -1,0 +1,1 @@
+"""The pure core: cards, the layout, scoring, the secret-rule language, the game, hypotheses."""

@@ -1,0 +1,17 @@
+"""The use cases over the SQL store: what the web app, the command line and the benchmarks run."""
+
+from __future__ import annotations
+
+import random
+
+from sqlalchemy.orm import Session, sessionmaker
+
+from classroom.store.unit_of_work import sql_unit_of_work_factory
+from classroom.usecases import UseCases
+
+__all__ = ["use_cases_for"]
+
+
+def use_cases_for(sessions: sessionmaker[Session], *, rng: random.Random | None = None) -> UseCases:
+    """Every use case over the database behind `sessions`."""
+    return UseCases.over(sql_unit_of_work_factory(sessions), rng=rng)

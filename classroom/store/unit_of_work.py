@@ -1,0 +1,107 @@
+"""The unit of work on SQLAlchemy: one Session, one transaction, every repository on it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Self
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from classroom.store.locking import write_error
+from classroom.store.repositories import SqlClasses, SqlGroups, SqlSeats, SqlTeachers
+from classroom.store.round_logs import SqlJournal, SqlRounds
+from classroom.usecases.ports import Classes, Groups, Journal, Rounds, Seats, Teachers
+
+__all__ = ["SqlUnitOfWork", "SqlUnitsOfWork", "sql_unit_of_work_factory"]
+
+
+class SqlUnitOfWork:
+    """One transaction over every repository; a Session opened on enter and closed on exit.
+
+    Nothing is kept unless `commit` is called: leaving the block (normally or by an error)
+    rolls back whatever came after the last commit, and forgets the callbacks given to
+    `after_commit` since then.
+    """
+
+    teachers: Teachers
+    classes: Classes
+    groups: Groups
+    seats: Seats
+    rounds: Rounds
+    journal: Journal
+
+    def __init__(self, sessions: sessionmaker[Session]) -> None:
+        self._sessions = sessions
+        self._session: Session | None = None
+        self._callbacks: list[Callable[[], None]] = []
+
+    def __enter__(self) -> Self:
+        if self._session is not None:
+            raise RuntimeError("this unit of work is open already")
+        session = self._session = self._sessions()
+        self.teachers = SqlTeachers(session)
+        self.classes = SqlClasses(session)
+        self.groups = SqlGroups(session)
+        self.seats = SqlSeats(session)
+        self.rounds = SqlRounds(session)
+        self.journal = SqlJournal(session)
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        session, self._session = self._session, None
+        self._callbacks.clear()
+        if session is None:
+            return
+        try:
+            session.rollback()
+        finally:
+            session.close()
+
+    def commit(self) -> None:
+        """Commit the transaction, then run the callbacks given since the last commit.
+
+        A commit refused by the round log's keys raises WriteRace, by a taken name Clash.
+        """
+        try:
+            self._open().commit()
+        except IntegrityError as error:
+            meaning = write_error(error)
+            if meaning is None:
+                raise
+            raise meaning from error
+        callbacks, self._callbacks = self._callbacks, []
+        for callback in callbacks:
+            callback()
+
+    def after_commit(self, callback: Callable[[], None]) -> None:
+        """Run `callback` once the transaction has committed (never if it rolls back)."""
+        self._open()
+        self._callbacks.append(callback)
+
+    def _open(self) -> Session:
+        if self._session is None:
+            raise RuntimeError("use the unit of work in a `with` block")
+        return self._session
+
+
+@dataclass(frozen=True)
+class SqlUnitsOfWork:
+    """What the use cases are given: each call makes a fresh unit of work on `sessions`."""
+
+    sessions: sessionmaker[Session]
+
+    def __call__(self) -> SqlUnitOfWork:
+        return SqlUnitOfWork(self.sessions)
+
+
+def sql_unit_of_work_factory(sessions: sessionmaker[Session]) -> SqlUnitsOfWork:
+    """A unit-of-work factory on `sessions` (the engine stays reachable as `.sessions`)."""
+    return SqlUnitsOfWork(sessions)

@@ -1,0 +1,46 @@
+"""What the use cases hand back to be announced: a student's action in, a group's change out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from classroom.core.cards import Card
+from classroom.core.game import Event
+from classroom.projections.snapshots import GroupSnapshot
+
+__all__ = ["Action", "ActionKind", "Change"]
+
+ActionKind = Literal["play", "no_play", "guess", "pass"]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A student's action from a tablet, already validated for shape."""
+
+    kind: ActionKind
+    action_id: str
+    card: Card | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What one use case did to a group: the new events (empty for a repeated action)."""
+
+    group_id: int
+    class_id: int
+    events: tuple[Event, ...]
+    duplicate: bool = False
+    #: For a repeated action: the seq its first application reached (0 when not recorded).
+    applied_seq: int = 0
+    #: The group as the change left it, read in the change's own transaction (when the use
+    #: case had it at hand), so announcing the change needs no second read.
+    snapshot: GroupSnapshot | None = None
+
+    @property
+    def seq(self) -> int | None:
+        """The seq the action reached: its newest event, or for a repeat its first time's."""
+        if self.events:
+            return self.events[-1].seq
+        return self.applied_seq or None

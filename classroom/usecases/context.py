@@ -1,0 +1,118 @@
+"""What every use case shares: the unit-of-work factory, the shuffles, the round-state cache
+and the per-group locks of this process.
+
+Writes to one group are serialized by a lock per group inside the process, by the store's own
+lock on the group across processes (`uow.groups.lock`, taken before anything is read), and
+guarded by the store's unique (round, seq) key, a violation of which (`WriteRace`) runs the use
+case again, once: the retry reads the log afresh, so it either applies the action on top of the
+other writer's events or finds the action already applied.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import ParamSpec, TypeVar
+
+from classroom.core import game
+from classroom.core.game import Event, RoundState
+from classroom.usecases.ports import UnitOfWork, WriteRace
+
+__all__ = ["Context", "GroupLocks", "RoundStates", "retry_once", "utcnow"]
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def utcnow() -> datetime:
+    """Moments are stored in UTC, without a time zone."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class RoundStates:
+    """The state of each round, cached and caught up from the log before every use, so a
+    restarted server (or another process) continues exactly where the log is."""
+
+    def __init__(self) -> None:
+        self._states: dict[int, RoundState] = {}
+
+    def of(self, uow: UnitOfWork, round_id: int) -> RoundState:
+        """The round's state now: the cached one with any events appended since."""
+        cached = self._states.get(round_id)
+        events = uow.rounds.events(round_id, cached.seq if cached else 0)
+        state = game.replay(events) if cached is None else fold(cached, events)
+        self._states[round_id] = state
+        return state
+
+    def append(
+        self,
+        uow: UnitOfWork,
+        round_id: int,
+        events: Sequence[Event],
+        before: RoundState | None = None,
+    ) -> RoundState:
+        """Append events to the round's log; returns the state they lead to.
+
+        The cache takes the new state only once the log is committed: a rolled-back
+        transaction leaves nothing behind.
+        """
+        uow.rounds.append(round_id, events)
+        self._states.pop(round_id, None)
+        after = game.replay(events) if before is None else fold(before, events)
+        uow.after_commit(lambda: self._states.__setitem__(round_id, after))
+        return after
+
+    def forget(self) -> None:
+        """Drop every cached state (tests use it to prove the log alone is enough)."""
+        self._states.clear()
+
+
+class GroupLocks:
+    """One lock per group: writes to a group wait for each other inside this process."""
+
+    def __init__(self) -> None:
+        self._locks: dict[int, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    @contextmanager
+    def hold(self, group_id: int) -> Iterator[None]:
+        """Hold the group's lock for the block."""
+        with self._guard:
+            lock = self._locks.setdefault(group_id, threading.Lock())
+        with lock:
+            yield
+
+
+@dataclass(frozen=True)
+class Context:
+    """The parts every use case is built with."""
+
+    uow: Callable[[], UnitOfWork]
+    rng: random.Random
+    states: RoundStates = field(default_factory=RoundStates)
+    locks: GroupLocks = field(default_factory=GroupLocks)
+
+
+def fold(state: RoundState, events: Sequence[Event]) -> RoundState:
+    """The state after `events`."""
+    for event in events:
+        state = game.apply(state, event)
+    return state
+
+
+def retry_once(use_case: Callable[P, R]) -> Callable[P, R]:
+    """Run `use_case` a second time if its commit lost a race on the round log's keys."""
+
+    @functools.wraps(use_case)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return use_case(*args, **kwargs)
+        except WriteRace:
+            return use_case(*args, **kwargs)
+
+    return run

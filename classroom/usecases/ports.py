@@ -1,0 +1,277 @@
+"""What the use cases need from storage: a unit of work holding one repository per concept.
+
+The use cases speak only to these protocols and to the plain rows below; `classroom.store`
+implements them on SQLAlchemy (SQLite or PostgreSQL), and the use-case tests run them on an
+in-memory fake. A unit of work is one transaction: nothing it wrote is kept unless `commit`
+is called, and callbacks given to `after_commit` run, in order, only once the commit has
+succeeded. After `Clash` or `WriteRace` (raised by the write or by `commit`) the transaction is
+spent: leave the block. Any other refused write is a programming error. Moments are naive UTC.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from types import TracebackType
+from typing import Any, Protocol, Self
+
+from classroom.core.game import Event
+
+__all__ = [
+    "Clash",
+    "ClassRow",
+    "Classes",
+    "GroupRow",
+    "Groups",
+    "Journal",
+    "JournalRow",
+    "NewGroup",
+    "RoundRow",
+    "Rounds",
+    "SeatRow",
+    "Seats",
+    "StoredEvent",
+    "TeacherRow",
+    "Teachers",
+    "UnitOfWork",
+    "VerdictRow",
+    "WriteRace",
+]
+
+
+class Clash(Exception):
+    """A uniqueness rule of the store refused a write (a nickname or username already taken)."""
+
+
+class WriteRace(Exception):
+    """Another writer appended to the same round first, or removed what this one wrote to:
+    running the use case again is safe (it reads afresh)."""
+
+
+# --- rows: plain values, read in one go ----------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class TeacherRow:
+    """A teacher account."""
+
+    id: int
+    username: str
+    password_hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClassRow:
+    """A class period's own columns."""
+
+    id: int
+    teacher_id: int
+    name: str
+    join_code: str
+    joining_locked: bool
+    wrong_guess_penalty: bool
+    stock_out: str
+    projector_anonymous: bool
+    created_at: datetime
+    ended_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class GroupRow:
+    """A group with what the views need of its class."""
+
+    id: int
+    class_id: int
+    class_name: str
+    class_ended: bool
+    position: int
+    name: str
+    rule_text: str
+    rule_id: str | None
+    rule_revealed: bool
+    paused: bool
+    dealer_mode: str
+    dealing_seat_id: int | None
+    teacher_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class NewGroup:
+    """A group as a new class is created with it."""
+
+    name: str
+    rule_text: str
+    rule_id: str | None
+    dealer_mode: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRow:
+    """A round's own columns (its state is the fold of its events)."""
+
+    id: int
+    group_id: int
+    number: int
+    rule_text: str
+    rule_id: str | None
+    rule_kind: str
+    dealer_seat_id: int | None
+    started_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """A seat with its group's class."""
+
+    id: int
+    group_id: int
+    class_id: int
+    nickname: str
+    class_ended: bool
+    teacher_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class JournalRow:
+    """A journal entry's columns."""
+
+    seat_id: int
+    seq: int
+    text: str
+    confidence: int | None
+    test_card: str | None
+    predicted_accepted: bool | None
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class VerdictRow:
+    """A student dealer's verdict that contradicted the rule-language rule."""
+
+    seq: int
+    card: str | None
+    given: bool
+    expected: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """An event of a round's log with the moment it was written."""
+
+    event: Event
+    written_at: datetime
+
+
+# --- repositories ----------------------------------------------------------------------------
+class Teachers(Protocol):
+    """Teacher accounts."""
+
+    def count(self) -> int: ...
+    def get(self, teacher_id: int) -> TeacherRow | None: ...
+    def by_username(self, username: str) -> TeacherRow | None: ...
+    def add(self, username: str, password_hash: str) -> int: ...
+    def set_password_hash(self, teacher_id: int, password_hash: str) -> None: ...
+
+
+class Classes(Protocol):
+    """Class periods; a class is created with its groups and deleted with everything in it."""
+
+    def get(self, class_id: int) -> ClassRow | None: ...
+    def of_teacher(self, teacher_id: int) -> list[ClassRow]: ...
+    def open_by_join_code(self, join_code: str) -> ClassRow | None: ...
+    def join_code_in_use(self, join_code: str) -> bool: ...
+    def by_projector_hash(self, token_hash: str) -> int | None: ...
+    def add(
+        self,
+        *,
+        teacher_id: int,
+        name: str,
+        join_code: str,
+        wrong_guess_penalty: bool,
+        stock_out: str,
+        groups: Sequence[NewGroup],
+    ) -> int: ...
+    def update(self, class_id: int, **columns: Any) -> None: ...
+    def created_before(self, moment: datetime) -> list[int]: ...
+    def delete(self, class_ids: Sequence[int]) -> None: ...
+
+
+class Groups(Protocol):
+    """Groups (tables) of a class."""
+
+    def lock(self, group_id: int) -> None:
+        """Hold the group's write lock until the unit of work ends; call it before anything
+        else in a unit of work that appends to the group's round."""
+
+    def get(self, group_id: int) -> GroupRow | None: ...
+    def with_latest_round(self, group_id: int) -> tuple[GroupRow, RoundRow | None] | None: ...
+    def of_class(self, class_id: int) -> list[GroupRow]: ...
+    def update(self, group_id: int, **columns: Any) -> None: ...
+
+
+class Seats(Protocol):
+    """Seats of groups and the action ids each has had applied."""
+
+    def get(self, seat_id: int) -> SeatRow | None: ...
+    def by_token_hash(self, token_hash: str) -> SeatRow | None: ...
+    def names(self, group_id: int) -> list[tuple[int, str]]: ...
+    def keys(self, group_id: int) -> list[tuple[int, str]]: ...
+    def add(self, group_id: int, nickname: str, nickname_key: str, token_hash: str) -> int: ...
+    def rename(self, seat_id: int, nickname: str, nickname_key: str) -> None: ...
+    def delete(self, seat_id: int) -> None: ...
+    def seated_and_applied(
+        self, seat_id: int, group_id: int, action_id: str
+    ) -> tuple[bool, int | None]: ...
+    def remember_action(self, seat_id: int, action_id: str, seq: int) -> None: ...
+
+
+class Rounds(Protocol):
+    """Rounds and their append-only event logs."""
+
+    def latest(self, group_id: int) -> RoundRow | None: ...
+    def of_group(self, group_id: int) -> list[RoundRow]: ...
+    def add(
+        self,
+        *,
+        group_id: int,
+        number: int,
+        rule_text: str,
+        rule_kind: str,
+        rule_id: str | None,
+        dealer_seat_id: int | None,
+    ) -> int: ...
+    def events(self, round_id: int, after: int = 0) -> tuple[Event, ...]: ...
+    def stored_events(self, round_id: int) -> list[StoredEvent]: ...
+    def append(self, round_id: int, events: Sequence[Event]) -> None: ...
+    def last_guess_time(self, round_id: int) -> datetime | None: ...
+    def add_verdict(self, round_id: int, verdict: VerdictRow) -> None: ...
+    def verdicts(self, round_id: int) -> list[VerdictRow]: ...
+    def verdict_count(self, round_id: int) -> int: ...
+
+
+class Journal(Protocol):
+    """The students' hypothesis journals, per round."""
+
+    def add(self, round_id: int, row: JournalRow) -> int: ...
+    def of_round(self, round_id: int, seat_id: int | None = None) -> list[JournalRow]: ...
+    def has_any(self, round_id: int) -> bool: ...
+
+
+class UnitOfWork(Protocol):
+    """One transaction over every repository; use as a context manager."""
+
+    teachers: Teachers
+    classes: Classes
+    groups: Groups
+    seats: Seats
+    rounds: Rounds
+    journal: Journal
+
+    def __enter__(self) -> Self: ...
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None: ...
+    def commit(self) -> None: ...
+    def after_commit(self, callback: Callable[[], None]) -> None: ...

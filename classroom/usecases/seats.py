@@ -1,0 +1,139 @@
+"""Seats: joining a class, the tablet's token, and the teacher's control over who sits where."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from gettext import gettext as _
+
+from classroom.usecases.changes import Change
+from classroom.usecases.classes import hash_token
+from classroom.usecases.context import Context, RoundStates
+from classroom.usecases.errors import Conflict, NotFound
+from classroom.usecases.names import clean_nickname, nickname_key, normalize_join_code
+from classroom.usecases.ownership import own_seat
+from classroom.usecases.ports import Clash, UnitOfWork
+
+__all__ = ["MAX_SEATS", "JoinInfo", "SeatRef", "Seating"]
+
+MAX_SEATS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRef:
+    """Who a seat token belongs to."""
+
+    seat_id: int
+    group_id: int
+    class_id: int
+    nickname: str
+
+    @property
+    def key(self) -> str:
+        """The engine's seat id."""
+        return str(self.seat_id)
+
+
+@dataclass(frozen=True, slots=True)
+class JoinInfo:
+    """An open class as the join page shows it: groups with the nicknames already seated."""
+
+    class_id: int
+    name: str
+    join_code: str
+    joining_locked: bool
+    groups: tuple[tuple[int, str, tuple[str, ...]], ...]
+
+
+class Seating:
+    """Join, find a seat by its token, rename and remove students."""
+
+    def __init__(self, context: Context) -> None:
+        self.uow = context.uow
+        self.states: RoundStates = context.states
+
+    def open_class_by_code(self, code: str) -> JoinInfo:
+        """What a student needs to pick a group in the open class with this join code."""
+        with self.uow() as uow:
+            period = uow.classes.open_by_join_code(normalize_join_code(code))
+            if period is None:
+                raise NotFound(_("No open class has the code %s.") % code.strip()[:12])
+            groups = tuple(
+                (group.id, group.name, tuple(name for _id, name in uow.seats.names(group.id)))
+                for group in uow.groups.of_class(period.id)
+            )
+            return JoinInfo(period.id, period.name, period.join_code, period.joining_locked, groups)
+
+    def join(self, code: str, group_id: int, nickname: str) -> tuple[SeatRef, str]:
+        """Take a seat in a group; returns the seat and its secret token (shown only once)."""
+        nickname = clean_nickname(nickname)
+        token = secrets.token_urlsafe(16)
+        with self.uow() as uow:
+            group = uow.groups.get(group_id)
+            period = uow.classes.get(group.class_id) if group else None
+            if group is None or period is None or period.join_code != normalize_join_code(code):
+                raise NotFound(_("That group is not part of this class."))
+            if period.ended_at is not None or period.joining_locked:
+                raise Conflict(_("Joining is closed for this class. Ask your teacher."))
+            keys = uow.seats.keys(group_id)
+            if len(keys) >= MAX_SEATS:
+                raise Conflict(_("This group is full; please choose another."))
+            key = nickname_key(nickname)
+            if any(taken == key for _id, taken in keys):
+                raise _name_taken(nickname)
+            try:
+                seat_id = uow.seats.add(group_id, nickname, key, hash_token(token))
+            except Clash as error:
+                raise _name_taken(nickname) from error
+            uow.commit()
+            return SeatRef(seat_id, group_id, period.id, nickname), token
+
+    def seat_by_token(self, token: str) -> SeatRef:
+        """The seat a token opens; NotFound if removed or unknown."""
+        if not token or len(token) > 64:
+            raise NotFound(_("This tablet has no seat. Please join again."))
+        with self.uow() as uow:
+            # Every message from a tablet comes through here: one plain-row read.
+            seat = uow.seats.by_token_hash(hash_token(token))
+        if seat is None:
+            raise NotFound(_("This tablet has no seat. Please join again."))
+        if seat.class_ended:
+            raise NotFound(_("This class has ended."))
+        return SeatRef(seat.id, seat.group_id, seat.class_id, seat.nickname)
+
+    def rename_seat(self, teacher_id: int, seat_id: int, nickname: str) -> int:
+        """Give a student another nickname; returns the group id."""
+        nickname = clean_nickname(nickname)
+        with self.uow() as uow:
+            seat = own_seat(uow, teacher_id, seat_id)
+            key = nickname_key(nickname)
+            if any(k == key and s != seat_id for s, k in uow.seats.keys(seat.group_id)):
+                raise _name_taken(nickname)
+            try:
+                uow.seats.rename(seat_id, nickname, key)
+            except Clash as error:
+                raise _name_taken(nickname) from error
+            uow.commit()
+            return seat.group_id
+
+    def remove_seat(self, teacher_id: int, seat_id: int) -> Change:
+        """Remove a student who holds no cards in a running round."""
+        with self.uow() as uow:
+            seat = own_seat(uow, teacher_id, seat_id)
+            if _plays_now(uow, self.states, seat.group_id, seat_id):
+                raise Conflict(_("This student is playing a round; end the round first."))
+            uow.seats.delete(seat_id)
+            uow.commit()
+            return Change(seat.group_id, seat.class_id, ())
+
+
+def _plays_now(uow: UnitOfWork, states: RoundStates, group_id: int, seat_id: int) -> bool:
+    running = uow.rounds.latest(group_id)
+    if running is None:
+        return False
+    state = states.of(uow, running.id)
+    return not state.is_over and str(seat_id) in state.seats
+
+
+def _name_taken(nickname: str) -> Conflict:
+    return Conflict(_("Someone in this group is already called %s.") % nickname)

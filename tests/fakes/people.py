@@ -1,0 +1,239 @@
+"""Fake repositories of teachers, classes, groups and seats (ports.Teachers, Classes, Groups,
+Seats), reading and writing a unit of work's staged tables."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from classroom.usecases.ports import (
+    ClassRow,
+    GroupRow,
+    NewGroup,
+    RoundRow,
+    SeatRow,
+    TeacherRow,
+)
+from tests.fakes.records import ClassRecord, GroupRecord, SeatRecord
+from tests.fakes.tables import CLASS_COLUMNS, GROUP_COLUMNS, Transaction
+
+__all__ = ["FakeClasses", "FakeGroups", "FakeSeats", "FakeTeachers"]
+
+
+class FakeTeachers:
+    """Teacher accounts."""
+
+    def __init__(self, tx: Transaction) -> None:
+        self._tx = tx
+
+    def count(self) -> int:
+        """How many accounts exist."""
+        return len(self._tx.tables.teachers)
+
+    def get(self, teacher_id: int) -> TeacherRow | None:
+        """One account, or None."""
+        return self._tx.tables.teachers.get(teacher_id)
+
+    def by_username(self, username: str) -> TeacherRow | None:
+        """The account with exactly this username, or None."""
+        found = (t for t in self._tx.tables.teachers.values() if t.username == username)
+        return next(found, None)
+
+    def add(self, username: str, password_hash: str) -> int:
+        """A new account; Clash if the username is taken."""
+        teacher = TeacherRow(self._tx.new_id("teachers"), username, password_hash)
+        self._tx.write(lambda tables: tables.insert_teacher(teacher))
+        return teacher.id
+
+    def set_password_hash(self, teacher_id: int, password_hash: str) -> None:
+        """Replace an account's password hash."""
+        self._tx.write(lambda tables: tables.update_teacher(teacher_id, password_hash))
+
+
+class FakeClasses:
+    """Class periods."""
+
+    def __init__(self, tx: Transaction) -> None:
+        self._tx = tx
+
+    def get(self, class_id: int) -> ClassRow | None:
+        """One class, or None."""
+        period = self._tx.tables.classes.get(class_id)
+        return period.row() if period else None
+
+    def of_teacher(self, teacher_id: int) -> list[ClassRow]:
+        """A teacher's classes, newest first."""
+        periods = [c for c in self._tx.tables.classes.values() if c.teacher_id == teacher_id]
+        return [c.row() for c in sorted(periods, key=lambda c: c.id, reverse=True)]
+
+    def open_by_join_code(self, join_code: str) -> ClassRow | None:
+        """The newest class not ended with this join code, or None."""
+        found = (c for c in reversed(self._open()) if c.join_code == join_code)
+        period = next(found, None)
+        return period.row() if period else None
+
+    def join_code_in_use(self, join_code: str) -> bool:
+        """Whether a class not ended has this join code."""
+        return any(c.join_code == join_code for c in self._open())
+
+    def by_projector_hash(self, token_hash: str) -> int | None:
+        """The id of the class whose projector secret hashes to this, or None."""
+        periods = self._tx.tables.classes.values()
+        return next((c.id for c in periods if c.projector_token_hash == token_hash), None)
+
+    def add(
+        self,
+        *,
+        teacher_id: int,
+        name: str,
+        join_code: str,
+        wrong_guess_penalty: bool,
+        stock_out: str,
+        groups: Sequence[NewGroup],
+    ) -> int:
+        """A new class with its groups at positions 0, 1, ...; returns the class id."""
+        period = ClassRecord(
+            id=self._tx.new_id("classes"),
+            teacher_id=teacher_id,
+            name=name,
+            join_code=join_code,
+            joining_locked=False,
+            wrong_guess_penalty=wrong_guess_penalty,
+            stock_out=stock_out,
+            projector_anonymous=False,
+            created_at=self._tx.now(),
+            ended_at=None,
+        )
+        members = [
+            GroupRecord(
+                id=self._tx.new_id("groups"),
+                class_id=period.id,
+                position=position,
+                name=group.name,
+                rule_text=group.rule_text,
+                rule_id=group.rule_id,
+                dealer_mode=group.dealer_mode,
+            )
+            for position, group in enumerate(groups)
+        ]
+        self._tx.write(lambda tables: tables.insert_class(period, members))
+        return period.id
+
+    def update(self, class_id: int, **columns: Any) -> None:
+        """New values for joining_locked, ended_at, projector_token_hash, projector_anonymous."""
+        _check_columns(columns, CLASS_COLUMNS)
+        self._tx.write(lambda tables: tables.update_class(class_id, columns))
+
+    def created_before(self, moment: datetime) -> list[int]:
+        """The ids of classes created before `moment`."""
+        return sorted(c.id for c in self._tx.tables.classes.values() if c.created_at < moment)
+
+    def delete(self, class_ids: Sequence[int]) -> None:
+        """Delete classes with everything in them."""
+        doomed = frozenset(class_ids)
+        self._tx.write(lambda tables: tables.delete_classes(doomed))
+
+    def _open(self) -> list[ClassRecord]:
+        periods = self._tx.tables.classes.values()
+        return sorted((c for c in periods if c.ended_at is None), key=lambda c: c.id)
+
+
+class FakeGroups:
+    """Groups of classes."""
+
+    def __init__(self, tx: Transaction) -> None:
+        self._tx = tx
+
+    def lock(self, group_id: int) -> None:
+        """Read afresh, as after the real lock: the fake needs no lock itself (it lives in one
+        process, its commits are serialized, and a lost race still fails the commit)."""
+        self._tx.refresh()
+
+    def get(self, group_id: int) -> GroupRow | None:
+        """One group with its class's columns, or None."""
+        return self._tx.tables.group_row(group_id)
+
+    def with_latest_round(self, group_id: int) -> tuple[GroupRow, RoundRow | None] | None:
+        """A group and its newest round (None before the first); None if no group."""
+        group = self._tx.tables.group_row(group_id)
+        if group is None:
+            return None
+        rounds = [r for r in self._tx.tables.rounds.values() if r.group_id == group_id]
+        return group, max(rounds, key=lambda r: r.number, default=None)
+
+    def of_class(self, class_id: int) -> list[GroupRow]:
+        """A class's groups by position."""
+        tables = self._tx.tables
+        members = sorted(
+            (g for g in tables.groups.values() if g.class_id == class_id),
+            key=lambda g: g.position,
+        )
+        return [g.row(tables.classes[class_id]) for g in members]
+
+    def update(self, group_id: int, **columns: Any) -> None:
+        """New values for rule_revealed, paused, dealer_mode, dealing_seat_id."""
+        _check_columns(columns, GROUP_COLUMNS)
+        self._tx.write(lambda tables: tables.update_group(group_id, columns))
+
+
+class FakeSeats:
+    """Seats of groups and their applied action ids."""
+
+    def __init__(self, tx: Transaction) -> None:
+        self._tx = tx
+
+    def get(self, seat_id: int) -> SeatRow | None:
+        """One seat with its group's class, or None."""
+        return self._tx.tables.seat_row(seat_id)
+
+    def by_token_hash(self, token_hash: str) -> SeatRow | None:
+        """The seat holding this token hash, or None."""
+        seats = self._tx.tables.seats.values()
+        seat_id = next((s.id for s in seats if s.token_hash == token_hash), None)
+        return self._tx.tables.seat_row(seat_id) if seat_id is not None else None
+
+    def names(self, group_id: int) -> list[tuple[int, str]]:
+        """(seat id, nickname) of a group's seats, in joining order."""
+        return [(s.id, s.nickname) for s in self._of_group(group_id)]
+
+    def keys(self, group_id: int) -> list[tuple[int, str]]:
+        """(seat id, nickname key) of a group's seats, in joining order."""
+        return [(s.id, s.nickname_key) for s in self._of_group(group_id)]
+
+    def add(self, group_id: int, nickname: str, nickname_key: str, token_hash: str) -> int:
+        """A new seat; Clash if the group has the nickname key already."""
+        seat = SeatRecord(self._tx.new_id("seats"), group_id, nickname, nickname_key, token_hash)
+        self._tx.write(lambda tables: tables.insert_seat(seat))
+        return seat.id
+
+    def rename(self, seat_id: int, nickname: str, nickname_key: str) -> None:
+        """Another nickname; Clash if the group has the key already."""
+        self._tx.write(lambda tables: tables.rename_seat(seat_id, nickname, nickname_key))
+
+    def delete(self, seat_id: int) -> None:
+        """Remove a seat with its journal entries and applied action ids."""
+        self._tx.write(lambda tables: tables.delete_seats({seat_id}))
+
+    def seated_and_applied(
+        self, seat_id: int, group_id: int, action_id: str
+    ) -> tuple[bool, int | None]:
+        """Whether the seat sits in the group, and the seq its action id reached (None: new)."""
+        seat = self._tx.tables.seats.get(seat_id)
+        if seat is None or seat.group_id != group_id:
+            return False, None
+        return True, self._tx.tables.applied.get((seat_id, action_id))
+
+    def remember_action(self, seat_id: int, action_id: str, seq: int) -> None:
+        """Record an action id as applied; WriteRace if it was already."""
+        self._tx.write(lambda tables: tables.insert_applied(seat_id, action_id, seq))
+
+    def _of_group(self, group_id: int) -> list[SeatRecord]:
+        seats = self._tx.tables.seats.values()
+        return sorted((s for s in seats if s.group_id == group_id), key=lambda s: s.id)
+
+
+def _check_columns(columns: dict[str, Any], allowed: frozenset[str]) -> None:
+    unknown = sorted(set(columns) - allowed)
+    if unknown:
+        raise ValueError(f"Cannot update {', '.join(unknown)}; only {', '.join(sorted(allowed))}.")

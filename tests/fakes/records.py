@@ -1,0 +1,148 @@
+"""The fake store's rows: frozen values, replaced (never changed in place) by every write.
+
+Rows the ports return as they are (teachers, rounds) are kept as the ports' own dataclasses;
+the others keep their own columns, and the ports' rows are derived from them with their class.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+
+from classroom.core.game import Event, event_from_dict
+from classroom.usecases.ports import ClassRow, GroupRow, JournalRow, SeatRow, VerdictRow
+
+__all__ = [
+    "ClassRecord",
+    "GroupRecord",
+    "JournalRecord",
+    "LoggedEvent",
+    "SeatRecord",
+    "VerdictRecord",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class ClassRecord:
+    """A class period's columns, with the projector secret the port never returns."""
+
+    id: int
+    teacher_id: int
+    name: str
+    join_code: str
+    joining_locked: bool
+    wrong_guess_penalty: bool
+    stock_out: str
+    projector_anonymous: bool
+    created_at: datetime
+    ended_at: datetime | None
+    projector_token_hash: str | None = None
+
+    def row(self) -> ClassRow:
+        """The class as the port returns it."""
+        return ClassRow(
+            id=self.id,
+            teacher_id=self.teacher_id,
+            name=self.name,
+            join_code=self.join_code,
+            joining_locked=self.joining_locked,
+            wrong_guess_penalty=self.wrong_guess_penalty,
+            stock_out=self.stock_out,
+            projector_anonymous=self.projector_anonymous,
+            created_at=self.created_at,
+            ended_at=self.ended_at,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class GroupRecord:
+    """A group's own columns."""
+
+    id: int
+    class_id: int
+    position: int
+    name: str
+    rule_text: str
+    rule_id: str | None
+    dealer_mode: str
+    rule_revealed: bool = False
+    paused: bool = False
+    dealing_seat_id: int | None = None
+
+    def row(self, period: ClassRecord) -> GroupRow:
+        """The group with what the views need of its class."""
+        return GroupRow(
+            id=self.id,
+            class_id=self.class_id,
+            class_name=period.name,
+            class_ended=period.ended_at is not None,
+            position=self.position,
+            name=self.name,
+            rule_text=self.rule_text,
+            rule_id=self.rule_id,
+            rule_revealed=self.rule_revealed,
+            paused=self.paused,
+            dealer_mode=self.dealer_mode,
+            dealing_seat_id=self.dealing_seat_id,
+            teacher_id=period.teacher_id,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """A seat's own columns."""
+
+    id: int
+    group_id: int
+    nickname: str
+    nickname_key: str
+    token_hash: str
+
+    def row(self, period: ClassRecord) -> SeatRow:
+        """The seat with its group's class."""
+        return SeatRow(
+            id=self.id,
+            group_id=self.group_id,
+            class_id=period.id,
+            nickname=self.nickname,
+            class_ended=period.ended_at is not None,
+            teacher_id=period.teacher_id,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedEvent:
+    """One entry of a round's log, kept as the JSON text the real store's column would hold."""
+
+    seq: int
+    kind: str
+    data: str
+    written_at: datetime
+
+    @classmethod
+    def of(cls, event: Event, written_at: datetime) -> LoggedEvent:
+        """Encode an event (fails, as the real store would, on anything JSON cannot hold)."""
+        return cls(event.seq, event.kind, json.dumps(event.to_dict()), written_at)
+
+    def event(self) -> Event:
+        """Decode the event, as the real store does on every read."""
+        return event_from_dict(json.loads(self.data))
+
+
+@dataclass(frozen=True, slots=True)
+class JournalRecord:
+    """A journal entry with the round it belongs to."""
+
+    id: int
+    round_id: int
+    row: JournalRow
+
+
+@dataclass(frozen=True, slots=True)
+class VerdictRecord:
+    """A contested dealer verdict with the round it belongs to."""
+
+    id: int
+    round_id: int
+    row: VerdictRow
