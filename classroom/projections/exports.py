@@ -5,12 +5,18 @@ CSV files start with a byte-order mark, so spreadsheets read "Zoë" and "さく�
 
 >>> csv_document(["nickname"], [["Zoë"]]).startswith("\\ufeffnickname")
 True
+
+Text typed by students never becomes a formula, wherever a spreadsheet splits the cell:
+
+>>> neutralize_formulas("ok;=cmd|' /C calc'!A0")
+"ok;'=cmd|' /C calc'!A0"
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -35,6 +41,7 @@ __all__ = [
     "event_rows",
     "export_document",
     "hypothesis_rows",
+    "neutralize_formulas",
 ]
 
 FORMAT = "eleusis-classroom-export/1"
@@ -45,8 +52,11 @@ HYPOTHESIS_COLUMNS = (
     "group", "round", "seq", "time", "nickname", "kind", "text", "confidence", "test_card",
     "prediction", "outcome", "verdict",
 )  # fmt: skip
-#: A cell starting with one of these is a formula to a spreadsheet: it is quoted as text.
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: Where a spreadsheet may start a cell: at the start of the text or after any character an
+#: import dialog may split on (comma, semicolon, tab, pipe, line breaks), past any spaces.
+#: A formula character there (= + - @, tab, CR, or their fullwidth forms) gets an apostrophe
+#: before it, which spreadsheets read as "this is text".
+_FORMULA_START = re.compile(r"(?:^|(?<=[,;\t|\r\n]))([^\S\t\r\n]*)(?=[=+\-@\t\r＝＋－＠])")
 
 
 def csv_document(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
@@ -54,16 +64,19 @@ def csv_document(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(header)
+    writer.writerow([_cell(cell) for cell in header])
     for row in rows:
         writer.writerow(["" if cell is None else _cell(cell) for cell in row])
     return out.getvalue()
 
 
+def neutralize_formulas(text: str) -> str:
+    """`text` with an apostrophe before every formula start, so no split of it is a formula."""
+    return _FORMULA_START.sub(r"\1'", text)
+
+
 def _cell(value: object) -> object:
-    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
-        return "'" + value
-    return value
+    return neutralize_formulas(value) if isinstance(value, str) else value
 
 
 def _yes_no(value: bool | None, yes: str, no: str) -> str:

@@ -2,6 +2,10 @@
 
 A situation is a mainline the rule could have produced. For each one we count how many of the
 52 distinct cards the rule accepts; then play one of them at random and carry on.
+
+The work is bounded whatever the rule: mainlines always grow long enough for the deepest `prevN`
+to apply, and big rules play fewer games (JUDGED_NODES_BUDGET), so every analysis measures at
+least one situation and finishes in about the same time as a small rule's.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ __all__ = ["TOO_PERMISSIVE", "TOO_RESTRICTIVE", "RuleAnalysis", "analyze"]
 TOO_RESTRICTIVE = 0.15
 TOO_PERMISSIVE = 0.65
 EXAMPLE_LENGTH = 10
+#: Syntax-tree nodes an analysis may evaluate in all: the library's largest rules stay far below.
+JUDGED_NODES_BUDGET = 2_500_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +67,17 @@ class RuleAnalysis:
 
 
 def analyze(rule: Rule, *, seed: int = 0, games: int = 120, length: int = 16) -> RuleAnalysis:
-    """Play `games` random mainlines of up to `length` cards and measure the rule."""
+    """Play up to `games` random mainlines of up to `length` cards and measure the rule.
+
+    Mainlines are lengthened to reach past the rule's deepest `prevN`, and a rule too big for
+    the budget plays fewer games (never fewer than one).
+    """
+    if games < 1:
+        raise ValueError("an analysis plays at least one game")
+    # The first situation the rule judges has max(1, depth) cards; one more card must fit.
+    length = max(length, rule.depth + 1, 2)
+    per_game = (length - 1) * len(DECK) * rule.size
+    games = max(1, min(games, JUDGED_NODES_BUDGET // per_game))
     rng = random.Random(seed)
     rates: list[float] = []
     dead_ends = 0

@@ -2,6 +2,10 @@
 
 Numbers also carry the range of values they can take; that is how `x % y` is refused when
 `y` could be zero, instead of failing in the middle of a round.
+
+Range ends are whole numbers within +-RANGE_BOUND or else infinite: an end beyond the bound is
+widened to infinity, so a range only ever grows (the check stays sound) and no arithmetic on the
+ends overflows, however many factors a rule multiplies.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ from classroom.core.rules.syntax import (
 __all__ = ["Type", "check"]
 
 INF = math.inf
+#: Range ends beyond this are widened to infinity (no rule needs to reason about larger values).
+RANGE_BOUND = 10**15
 
 
 class Type(Enum):
@@ -95,7 +101,7 @@ class _Checker:
                 return Typed(kind, 1, 13) if kind is Type.NUMBER else Typed(kind)
             case Neg(operand):
                 negated = self.number(operand, "'-'")
-                return Typed(Type.NUMBER, -negated.high, -negated.low)
+                return _number(-negated.high, -negated.low)
             case Not(operand):
                 self.boolean(operand, "'not'")
                 return Typed(Type.BOOLEAN)
@@ -178,26 +184,33 @@ class _Checker:
                     f"gives {first.type.value}, this one {typed.type.value}",
                     branch,
                 )
-        low = min(typed.low for _, typed in results)
-        high = max(typed.high for _, typed in results)
-        return Typed(first.type, low, high)
+        if first.type is not Type.NUMBER:
+            return first
+        return _number(min(t.low for _, t in results), max(t.high for _, t in results))
+
+
+def _number(low: float, high: float) -> Typed:
+    """A number range, its ends widened to infinity beyond RANGE_BOUND (see the module doc)."""
+    low = -INF if low < -RANGE_BOUND else min(low, RANGE_BOUND)
+    high = INF if high > RANGE_BOUND else max(high, -RANGE_BOUND)
+    return Typed(Type.NUMBER, low, high)
 
 
 def _combine(op: str, a: Typed, b: Typed) -> Typed:
     """The range of `a op b`, widened to unbounded where infinity gets in the way."""
     if op == "+":
-        return Typed(Type.NUMBER, a.low + b.low, a.high + b.high)
+        return _number(a.low + b.low, a.high + b.high)
     if op == "-":
-        return Typed(Type.NUMBER, a.low - b.high, a.high - b.low)
+        return _number(a.low - b.high, a.high - b.low)
     if op == "*":
         ends = (a.low, a.high, b.low, b.high)
         if all(math.isfinite(end) for end in ends):
             products = [x * y for x in (a.low, a.high) for y in (b.low, b.high)]
-            return Typed(Type.NUMBER, min(products), max(products))
+            return _number(min(products), max(products))
         if a.low >= 0 and b.low >= 0:
-            return Typed(Type.NUMBER, a.low * b.low, INF)
-        return Typed(Type.NUMBER)
+            return _number(a.low * b.low, INF)
+        return _number(-INF, INF)
     # Python's remainder takes the sign of the divisor.
     if b.low > 0:
-        return Typed(Type.NUMBER, 0, b.high - 1)
-    return Typed(Type.NUMBER, b.low + 1, 0)
+        return _number(0, b.high - 1)
+    return _number(b.low + 1, 0)

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-__all__ = ["RuleError"]
+__all__ = ["RuleError", "shown"]
+
+_SHOWN_LENGTH = 24
+
+
+def shown(text: str) -> str:
+    """`text` as a message quotes it: a name thousands of characters long is cut short."""
+    return text if len(text) <= _SHOWN_LENGTH else text[: _SHOWN_LENGTH - 1] + "…"
 
 
 class RuleError(ValueError):

@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 
 from classroom.core.cards import Color, Suit
-from classroom.core.rules.errors import RuleError
+from classroom.core.rules.errors import RuleError, shown
 from classroom.core.rules.syntax import (
     ATTRIBUTES,
     Arith,
@@ -232,7 +232,8 @@ class _Parser:
         token = self.token
         if token.kind == "number":
             self.advance()
-            return Num(int(token.text), None, (token.start, token.end))
+            # The tokenizer bounded the significant digits; leading zeros may still be many.
+            return Num(int(token.text.lstrip("0") or "0"), None, (token.start, token.end))
         if token.kind == "name":
             return self.name()
         if self.at("("):
@@ -267,25 +268,28 @@ class _Parser:
         match = _CARD_REF.fullmatch(token.text)
         if match is None:
             raise self.error(
-                f"unknown name '{token.text}'{_suggest(token.text, _KNOWN_NAMES)}", token
+                f"unknown name '{shown(token.text)}'{_suggest(token.text, _KNOWN_NAMES)}", token
             )
         return self.attribute(token, self.card_ref(token, match.group(1)))
 
     def card_ref(self, token: Token, digits: str | None) -> int:
         if digits is None:
             return 0
-        ref = int(digits) if digits else 1
-        if ref == 0:
+        if not digits:
+            return 1
+        significant = digits.lstrip("0")
+        if not significant:
             raise self.error("there is no prev0: prev (or prev1) is the last mainline card", token)
-        if ref > MAX_PREV:
+        # Compare lengths before int(): a name may carry thousands of digits.
+        if len(significant) > len(str(MAX_PREV)) or int(significant) > MAX_PREV:
             raise self.error(f"rules look back at most {MAX_PREV} cards (prev{MAX_PREV})", token)
-        return ref
+        return int(significant)
 
     def attribute(self, ref_token: Token, ref: int) -> Node:
         if not self.at("."):
+            name = shown(ref_token.text)
             raise self.error(
-                f"'{ref_token.text}' is a card; name what to compare, like {ref_token.text}.rank "
-                f"or {ref_token.text}.color",
+                f"'{name}' is a card; name what to compare, like {name}.rank or {name}.color",
                 ref_token,
             )
         self.advance()
@@ -295,7 +299,7 @@ class _Parser:
         self.advance()
         if token.text not in ATTRIBUTES:
             raise self.error(
-                f"unknown attribute '{token.text}'{self.hint(ref_token, token)}", token
+                f"unknown attribute '{shown(token.text)}'{self.hint(ref_token, token)}", token
             )
         return Attr(ref, token.text, (ref_token.start, token.end))
 
@@ -303,12 +307,12 @@ class _Parser:
         constant = _CONSTANTS.get(token.text)
         if constant is not None:
             kind = "suit" if isinstance(constant, Suit) else "color"
-            return f"; to test the {kind}, write {ref_token.text}.{kind} == {token.text}"
+            return f"; to test the {kind}, write {shown(ref_token.text)}.{kind} == {token.text}"
         suggestion = _ATTRIBUTE_ALIASES.get(token.text)
         return f"; did you mean '{suggestion}'?" if suggestion else _suggest(token.text, ATTRIBUTES)
 
     def describe(self, token: Token) -> str:
-        return "the end of the rule" if token.kind == "end" else f"'{token.text}'"
+        return "the end of the rule" if token.kind == "end" else f"'{shown(token.text)}'"
 
     def column(self, token: Token) -> int:
         return token.start - self.source.rfind("\n", 0, token.start)

@@ -7,9 +7,11 @@ from collections.abc import Sequence
 from classroom.core.cards import Card
 from classroom.core.rules.canonical import to_text
 from classroom.core.rules.checker import check
+from classroom.core.rules.errors import RuleError
 from classroom.core.rules.evaluator import compile_tree
 from classroom.core.rules.parser import parse
 from classroom.core.rules.syntax import Attr, Node, Position, walk
+from classroom.core.rules.tokens import MAX_RULE_LENGTH
 
 __all__ = ["Rule", "compile_rule"]
 
@@ -24,18 +26,39 @@ class Rule:
     True
     """
 
-    __slots__ = ("_judge", "depth", "references", "source", "text", "tree", "uses_position")
+    __slots__ = (
+        "_judge",
+        "depth",
+        "references",
+        "size",
+        "source",
+        "text",
+        "tree",
+        "uses_position",
+    )
 
     def __init__(self, source: str, tree: Node) -> None:
         self.source = source
         self.tree = tree
         self.text = to_text(tree)
-        attributes = [node for node in walk(tree) if isinstance(node, Attr)]
+        # The canonical text is what gets stored and compiled again: the limit applies to it.
+        if len(self.text) > MAX_RULE_LENGTH:
+            raise RuleError(
+                f"written out in full, the rule is too long ({len(self.text):,} characters; "
+                f"at most {MAX_RULE_LENGTH:,}); make it shorter",
+                source,
+                0,
+                len(source),
+            )
+        nodes = walk(tree)
+        #: How many nodes the syntax tree has: an upper bound on the work of one judgement.
+        self.size = len(nodes)
+        attributes = [node for node in nodes if isinstance(node, Attr)]
         #: (n, attribute) pairs the rule reads; n = 0 is the card, n = 1 prev, n = 2 prev2...
         self.references = frozenset((node.ref, node.name) for node in attributes)
         #: The deepest prevN the rule mentions; shorter mainlines accept every card.
         self.depth = max((node.ref for node in attributes), default=0)
-        self.uses_position = any(isinstance(node, Position) for node in walk(tree))
+        self.uses_position = any(isinstance(node, Position) for node in nodes)
         self._judge = compile_tree(tree)
 
     def allows(self, mainline: Sequence[Card], card: Card) -> bool:
@@ -58,7 +81,12 @@ class Rule:
 
 
 def compile_rule(source: str) -> Rule:
-    """Compile rule-language text; raise RuleError (a ValueError) on any problem in it."""
+    """Compile rule-language text; raise RuleError (a ValueError) on any problem in it.
+
+    Any text either compiles or raises RuleError, with no other exception, and the work is
+    bounded by the limits on length, nesting, numbers and `prevN`. `str(rule)` compiles again
+    to an equal rule and is never longer than MAX_RULE_LENGTH.
+    """
     tree = parse(source)
     check(tree, source)
     return Rule(source, tree)

@@ -10,7 +10,9 @@ from classroom.core.rules.errors import RuleError
 __all__ = ["MAX_RULE_LENGTH", "Token", "tokenize"]
 
 #: Longer text is refused before any work is done: no rule a teacher writes comes near it.
+#: The same limit holds for the canonical text a compiled rule is stored as (see Rule).
 MAX_RULE_LENGTH = 4000
+#: Significant digits of a number; with the other limits this bounds every value a rule computes.
 MAX_NUMBER_DIGITS = 6
 
 KEYWORDS = frozenset({"if", "then", "elif", "else", "and", "or", "not", "in"})
