@@ -13,6 +13,7 @@ from reportlab.platypus import Flowable
 
 from classroom.core.cards import Card, Color
 from printables.common import FONT, FONT_BOLD, INK, RED, RULE_GREY, register_fonts
+from printables.scripts import draw_text
 
 __all__ = ["CARD_RATIO", "CardRow", "card_height", "draw_card", "row_positions"]
 
@@ -45,11 +46,14 @@ def draw_card(canvas: Canvas, card: Card, x: float, y: float, width: float) -> N
     canvas.roundRect(x, y, width, height, width * _CORNER, stroke=1, fill=1)
     canvas.setFillColor(ink_for(card))
     rank_size = width * _RANK_SIZE
-    canvas.setFont(FONT_BOLD, rank_size)
-    canvas.drawCentredString(x + width / 2, y + height - rank_size * 1.15, card.rank.symbol)
+    centre = x + width / 2
+    rank_y = y + height - rank_size * 1.15
+    draw_text(
+        canvas, centre, rank_y, card.rank.symbol, font=FONT_BOLD, size=rank_size, align="centre"
+    )
     suit_size = width * _SUIT_SIZE
-    canvas.setFont(FONT, suit_size)
-    canvas.drawCentredString(x + width / 2, y + height * 0.18, card.suit.glyph)
+    suit_y = y + height * 0.18
+    draw_text(canvas, centre, suit_y, card.suit.glyph, font=FONT, size=suit_size, align="centre")
     canvas.restoreState()
 
 

@@ -15,7 +15,7 @@ from io import BytesIO
 from xml.sax.saxutils import escape
 
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Frame, KeepTogether, PageBreak, Paragraph, Table
+from reportlab.platypus import Flowable, Frame, KeepTogether, PageBreak, Table
 
 from printables.classpack import ClassPack, GroupPack
 from printables.common import (
@@ -34,6 +34,7 @@ from printables.common import (
 from printables.joincard_pdf import draw_join_card, fit_font_size
 from printables.rulecard_pdf import RuleCardRenderer, card_boxes
 from printables.rulecards import RuleCard, paginate
+from printables.scripts import draw_text, script_paragraph
 from printables.textfit import draw_in_box
 from printables.worksheet_pdf import MARGIN as SHEET_MARGIN
 from printables.worksheet_pdf import WorksheetRenderer
@@ -175,12 +176,12 @@ class ClassPackRenderer:
     def _end_page(self, canvas: Canvas, where: str) -> None:
         """Print the footer (kit, pack, `where`, page number) and start a new page."""
         canvas.saveState()
-        canvas.setFont(FONT, FOOTER_SIZE)
         canvas.setFillColor(MUTED)
         line = _("Eleusis Express · {title} · {where} · page {n}").format(
             title=self.title, where=where, n=canvas.getPageNumber()
         )
-        canvas.drawCentredString(self.page[0] / 2, SHEET_MARGIN - 4, line)
+        x, y = self.page[0] / 2, SHEET_MARGIN - 4
+        draw_text(canvas, x, y, line, font=FONT, size=FOOTER_SIZE, align="centre")
         canvas.restoreState()
         canvas.showPage()
 
@@ -200,8 +201,8 @@ class ClassPackRenderer:
         if not text:
             return
         canvas.setFillColor(INK)
-        canvas.setFont(FONT, fit_font_size(text, FONT, width, FILL_SIZES))
-        canvas.drawString(at[0], at[1], text)
+        size = fit_font_size(text, FONT, width, FILL_SIZES)
+        draw_text(canvas, at[0], at[1], text, font=FONT, size=size)
 
     def _overview(self, canvas: Canvas, pack: ClassPack) -> None:
         """The teacher's page: the join code, and each group's rule and students."""
@@ -218,11 +219,11 @@ class ClassPackRenderer:
             " the rule cards follow this page. Keep them away from the students."
         ).format(code=pack.code, url=pack.groups[0].join.url)
         head = [_("Group"), _("Secret rule"), _("Students"), _("Worksheets")]
-        rows = [[Paragraph(f"<b>{escape(text)}</b>", styles["cell"]) for text in head]]
+        rows = [[script_paragraph(f"<b>{escape(text)}</b>", styles["cell"]) for text in head]]
         for group in pack.groups:
             students = ", ".join(group.join.nicknames) or _("nobody has joined yet")
             cells = (group.join.group_name, group.rule_title, students, str(len(group.worksheets)))
-            rows.append([Paragraph(escape(text), styles["cell"]) for text in cells])
+            rows.append([script_paragraph(escape(text), styles["cell"]) for text in cells])
         table = Table(rows, colWidths=[w * width for w in (0.17, 0.38, 0.28, 0.17)], repeatRows=1)
         table.setStyle(
             table_style(
@@ -234,8 +235,8 @@ class ClassPackRenderer:
             )
         )
         return [
-            Paragraph(escape(title), styles["title"]),
-            Paragraph(escape(intro), styles["body"]),
+            script_paragraph(escape(title), styles["title"]),
+            script_paragraph(escape(intro), styles["body"]),
             table,
         ]
 

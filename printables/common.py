@@ -3,20 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from gettext import gettext as _
 from io import BytesIO
-from pathlib import Path
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4, landscape, letter
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, TableStyle
+
+from printables.scripts import (
+    FONT,
+    FONT_BOLD,
+    FONT_ITALIC,
+    FONT_MONO,
+    draw_text,
+    register_fonts,
+)
 
 __all__ = [
     "FONT",
@@ -39,18 +44,6 @@ __all__ = [
     "table_style",
 ]
 
-FONT = "DejaVuSans"
-FONT_BOLD = "DejaVuSans-Bold"
-FONT_ITALIC = "DejaVuSans-Oblique"
-FONT_MONO = "DejaVuSansMono"
-_FONT_FILES = {
-    FONT: "DejaVuSans.ttf",
-    FONT_BOLD: "DejaVuSans-Bold.ttf",
-    FONT_ITALIC: "DejaVuSans-Oblique.ttf",
-    FONT_MONO: "DejaVuSansMono.ttf",
-}
-_FONT_DIR = Path(__file__).resolve().parent / "fonts"
-
 INK = colors.HexColor("#1a1a1a")
 MUTED = colors.HexColor("#555555")
 RED_HEX = "#c0152f"
@@ -64,17 +57,6 @@ PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": letter}
 
 class PrintableError(ValueError):
     """A printable cannot be built from this input; the message says why."""
-
-
-@cache
-def register_fonts() -> str:
-    """Register the bundled DejaVu fonts with ReportLab once; return the family name."""
-    for name, filename in _FONT_FILES.items():
-        pdfmetrics.registerFont(TTFont(name, str(_FONT_DIR / filename)))
-    pdfmetrics.registerFontFamily(
-        FONT, normal=FONT, bold=FONT_BOLD, italic=FONT_ITALIC, boldItalic=FONT_BOLD
-    )
-    return FONT
 
 
 def page_size(paper: str, *, wide: bool = False) -> tuple[float, float]:
@@ -166,10 +148,9 @@ def _footer(title: str, x: float, y: float) -> Callable[[Canvas, BaseDocTemplate
 
     def draw(canvas: Canvas, document: BaseDocTemplate) -> None:
         canvas.saveState()
-        canvas.setFont(FONT, 7.5)
         canvas.setFillColor(MUTED)
         line = _("Eleusis Express · {title} · page {n}").format(title=title, n=document.page)
-        canvas.drawCentredString(x, y, line)
+        draw_text(canvas, x, y, line, font=FONT, size=7.5, align="centre")
         canvas.restoreState()
 
     return draw

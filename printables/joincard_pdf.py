@@ -8,12 +8,12 @@ from gettext import gettext as _
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printables.classpack import JoinCard, QrMatrix
 from printables.common import FONT, FONT_BOLD, FONT_MONO, INK, MUTED, RED, RULE_GREY, SHADE
 from printables.rulecard_pdf import Box
+from printables.scripts import draw_text, text_width
 
 __all__ = [
     "QUIET_ZONE",
@@ -98,13 +98,12 @@ def draw_qr(canvas: Canvas, matrix: QrMatrix, box: Box) -> None:
 def fit_font_size(text: str, font: str, width: float, sizes: tuple[float, float]) -> float:
     """The largest font size up to sizes[0] at which `text` fits `width` (never below sizes[1])."""
     largest, smallest = sizes
-    natural = stringWidth(text, font, largest)
+    natural = text_width(text, font, largest)
     return max(smallest, min(largest, largest * width / natural)) if natural else largest
 
 
 def _centred(canvas: Canvas, text: str, font: str, size: float, y: float, width: float) -> None:
-    canvas.setFont(font, size)
-    canvas.drawCentredString(width / 2, y, text)
+    draw_text(canvas, width / 2, y, text, font=font, size=size, align="centre")
 
 
 def draw_join_card(canvas: Canvas, card: JoinCard, page: tuple[float, float]) -> None:
@@ -147,8 +146,7 @@ def _draw_code(canvas: Canvas, card: JoinCard, at: JoinCardLayout, width: float)
     canvas.setFillColor(INK)
     spaced = " ".join(card.code)
     size = fit_font_size(spaced, FONT_BOLD, box.width - 24, (CODE_SIZE, 20))
-    canvas.setFont(FONT_BOLD, size)
-    canvas.drawCentredString(width / 2, box.y + (box.height - size * 0.72) / 2, spaced)
+    _centred(canvas, spaced, FONT_BOLD, size, box.y + (box.height - size * 0.72) / 2, width)
 
 
 def _draw_steps(canvas: Canvas, card: JoinCard, y: float, width: float) -> None:
@@ -158,11 +156,10 @@ def _draw_steps(canvas: Canvas, card: JoinCard, y: float, width: float) -> None:
         _("3. Type a nickname. No real names needed."),
     )
     size = min(fit_font_size(step, FONT, width - 2 * MARGIN, STEP_SIZES) for step in steps)
-    left = (width - max(stringWidth(step, FONT, size) for step in steps)) / 2
+    left = (width - max(text_width(step, FONT, size) for step in steps)) / 2
     canvas.setFillColor(INK)
-    canvas.setFont(FONT, size)
     for step in steps:
-        canvas.drawString(left, y, step)
+        draw_text(canvas, left, y, step, font=FONT, size=size)
         y -= size * 1.6
     if card.nicknames:
         canvas.setFillColor(MUTED)

@@ -16,6 +16,7 @@ from reportlab.platypus import Flowable
 from classroom.core.cards import Card
 from printables.cardface import card_height, draw_card, ink_for
 from printables.common import FONT, FONT_BOLD, MUTED, RULE_GREY, SHADE, register_fonts
+from printables.scripts import draw_text
 
 __all__ = ["LayoutRow", "draw_sideline_card", "layout_rows", "sideline_step"]
 
@@ -57,10 +58,12 @@ def draw_sideline_card(canvas: Canvas, card: Card, x: float, y: float, width: fl
     canvas.roundRect(x, y, width, height, width * 0.12, stroke=1, fill=1)
     canvas.setFillColor(ink_for(card))
     size = width * 0.34
-    canvas.setFont(FONT_BOLD, size)
-    canvas.drawCentredString(x + width / 2, y + height - size * 1.1, card.label)
-    canvas.setFont(FONT, width * 0.5)
-    canvas.drawCentredString(x + width / 2, y + height * 0.16, card.suit.glyph)
+    centre = x + width / 2
+    label_y = y + height - size * 1.1
+    draw_text(canvas, centre, label_y, card.label, font=FONT_BOLD, size=size, align="centre")
+    suit_size = width * 0.5
+    suit_y = y + height * 0.16
+    draw_text(canvas, centre, suit_y, card.suit.glyph, font=FONT, size=suit_size, align="centre")
     canvas.restoreState()
 
 
@@ -89,9 +92,11 @@ class LayoutRow(Flowable):  # type: ignore[misc, unused-ignore]  # reportlab has
         main_y = top - card_height(CARD_WIDTH)
         for i, (card, side) in enumerate(zip(self.mainline, self.sidelines, strict=True)):
             x = i * (CARD_WIDTH + GAP)
-            canvas.setFont(FONT, 6.5)
             canvas.setFillColor(MUTED)
-            canvas.drawCentredString(x + CARD_WIDTH / 2, top + 3, str(self.first + i))
+            number = str(self.first + i)
+            draw_text(
+                canvas, x + CARD_WIDTH / 2, top + 3, number, font=FONT, size=6.5, align="centre"
+            )
             draw_card(canvas, card, x, main_y, CARD_WIDTH)
             self._draw_sideline(canvas, side, x + (CARD_WIDTH - SIDE_WIDTH) / 2, main_y)
 

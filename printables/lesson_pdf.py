@@ -17,10 +17,9 @@ from reportlab.platypus import (
     ListFlowable,
     ListItem,
     PageBreak,
-    Paragraph,
-    Preformatted,
     Spacer,
     Table,
+    XPreformatted,
 )
 
 from printables import lesson_markdown as md
@@ -38,6 +37,7 @@ from printables.common import (
     table_style,
 )
 from printables.lessons import Lesson
+from printables.scripts import script_markup, script_paragraph
 
 __all__ = ["LessonRenderer", "paragraph_markup"]
 
@@ -117,7 +117,7 @@ class LessonRenderer:
 
     def lesson_story(self, lesson: Lesson) -> list[Flowable]:
         """One lesson: title, facts box, body."""
-        story: list[Flowable] = [Paragraph(escape(lesson.title), self.styles["title"])]
+        story: list[Flowable] = [script_paragraph(escape(lesson.title), self.styles["title"])]
         story += [self._facts(lesson), Spacer(1, 6)]
         story += self._flowables(md.parse(lesson.body))
         return story
@@ -135,8 +135,8 @@ class LessonRenderer:
         ]
         cells = [
             [
-                Paragraph(f"<b>{escape(k)}</b>", self.styles["fact"]),
-                Paragraph(escape(v), self.styles["fact"]),
+                script_paragraph(f"<b>{escape(k)}</b>", self.styles["fact"]),
+                script_paragraph(escape(v), self.styles["fact"]),
             ]
             for k, v in rows
         ]
@@ -167,15 +167,15 @@ class LessonRenderer:
     def _block(self, block: md.Block, text: str) -> Flowable:
         if isinstance(block, md.Heading):
             style = ("h1", "h2", "h3")[min(block.level, 3) - 1]
-            return Paragraph(self._markup(block.inline), self.styles[style])
+            return script_paragraph(self._markup(block.inline), self.styles[style])
         if isinstance(block, md.Paragraph):
-            return Paragraph(self._markup(block.inline), self.styles[text])
+            return script_paragraph(self._markup(block.inline), self.styles[text])
         if isinstance(block, md.ListBlock):
             return self._list(block)
         if isinstance(block, md.TableBlock):
             return self._table(block)
         if isinstance(block, md.CodeBlock):
-            return Preformatted(block.text, self.styles["code_block"])
+            return XPreformatted(script_markup(escape(block.text)), self.styles["code_block"])
         return HRFlowable(width="100%", thickness=THIN, color=RULE_GREY, spaceAfter=6)
 
     def _list(self, block: md.ListBlock) -> ListFlowable:
@@ -204,8 +204,8 @@ class LessonRenderer:
     def _table(self, block: md.TableBlock) -> Flowable:
         widths = _column_widths(block, self.width)
         cell = self.styles["cell"]
-        head = [Paragraph(f"<b>{self._markup(h)}</b>", cell) for h in block.header]
-        body = [[Paragraph(self._markup(c), cell) for c in row] for row in block.rows]
+        head = [script_paragraph(f"<b>{self._markup(h)}</b>", cell) for h in block.header]
+        body = [[script_paragraph(self._markup(c), cell) for c in row] for row in block.rows]
         table = Table([head, *body], colWidths=widths, repeatRows=1)
         table.setStyle(
             table_style(

@@ -25,6 +25,7 @@ from printables.common import (
 )
 from printables.layout_pdf import layout_rows
 from printables.report import Entry, GameReport, Verdict
+from printables.scripts import script_paragraph
 
 __all__ = ["ReportRenderer", "verdict_label"]
 
@@ -63,7 +64,7 @@ class ReportRenderer:
         return styles
 
     def _p(self, text: str, style: str) -> Paragraph:
-        return Paragraph(escape(text), self.styles[style])
+        return script_paragraph(escape(text), self.styles[style])
 
     def render(self, report: GameReport) -> bytes:
         """The report as PDF bytes; the same report gives the same bytes."""
@@ -77,7 +78,7 @@ class ReportRenderer:
         """Title and summary, the rule, the layout, the timeline, the scores."""
         return [
             self._p(title, "title"),
-            Paragraph(self._summary(report), self.styles["sub"]),
+            script_paragraph(self._summary(report), self.styles["sub"]),
             *self._rule(report),
             *self._layout(report),
             *self._timeline(report),
@@ -97,7 +98,7 @@ class ReportRenderer:
         heading = f"<b>{escape(report.rule_title)}</b>"
         if report.rule_plain:
             heading += f" · {escape(report.rule_plain)}"
-        story.append(Paragraph(heading, self.styles["rule"]))
+        story.append(script_paragraph(heading, self.styles["rule"]))
         if not report.rule_canonical:
             return story
         box = Table([[self._p(report.rule_canonical, "code")]], colWidths=[self.width])
@@ -152,7 +153,7 @@ class ReportRenderer:
             self._p(str(entry.mainline), "num"),
             self._p(entry.who, "cell"),
             self._p(text, "cell"),
-            Paragraph(verdict, self.styles["cell"]),
+            script_paragraph(verdict, self.styles["cell"]),
         ]
 
     def _scores(self, report: GameReport) -> list[Flowable]:

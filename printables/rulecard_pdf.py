@@ -12,7 +12,7 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, Spacer, Table
 
 from printables.cardface import CardRow
 from printables.common import (
@@ -29,6 +29,7 @@ from printables.common import (
     table_style,
 )
 from printables.rulecards import CARDS_PER_SHEET, MAX_DIFFICULTY, RuleCard, paginate
+from printables.scripts import draw_text, script_paragraph
 from printables.textfit import StoryBuilder, draw_in_box, fit_story
 
 __all__ = ["Box", "RuleCardRenderer", "card_boxes", "difficulty_marks"]
@@ -128,12 +129,12 @@ class RuleCardRenderer:
         width, height = self.page
         y = height - MARGIN - 12
         canvas.setFillColor(INK)
-        canvas.setFont(FONT_BOLD, 11)
-        canvas.drawString(MARGIN, y, _("Eleusis Express · Rule cards for dealers"))
+        heading = _("Eleusis Express · Rule cards for dealers")
+        draw_text(canvas, MARGIN, y, heading, font=FONT_BOLD, size=11)
         canvas.setFillColor(MUTED)
-        canvas.setFont(FONT, 8)
         hint = _("✂ Cut along the dashed lines, fold along the middle. Sheet {n} of {total}")
-        canvas.drawRightString(width - MARGIN, y, hint.format(n=number, total=total))
+        line = hint.format(n=number, total=total)
+        draw_text(canvas, width - MARGIN, y, line, font=FONT, size=8, align="right")
 
     def _draw_card(self, canvas: Canvas, card: RuleCard, box: Box) -> None:
         half = box.width / 2
@@ -155,17 +156,19 @@ class RuleCardRenderer:
 
     def _front_story(self, card: RuleCard, scale: float) -> list[Flowable]:
         styles = self._stylesheet(scale)
-        story: list[Flowable] = [Paragraph(escape(card.title), styles["title"])]
+        story: list[Flowable] = [script_paragraph(escape(card.title), styles["title"])]
         meta = styles["meta"]
-        story.append(Paragraph(self._meta_line(card, meta.fontSize * 1.4), meta))
-        story.append(Paragraph(escape(card.text), styles["text"]))
+        story.append(script_paragraph(self._meta_line(card, meta.fontSize * 1.4), meta))
+        story.append(script_paragraph(escape(card.text), styles["text"]))
         if card.concepts:
             label = escape(_("Concepts:"))
             concepts = escape(", ".join(card.concepts))
-            story.append(Paragraph(f"<b>{label}</b> {concepts}", styles["note"]))
+            story.append(script_paragraph(f"<b>{label}</b> {concepts}", styles["note"]))
         if card.hint:
             label = escape(_("Hint you may give:"))
-            story.append(Paragraph(f"<b>{label}</b> <i>{escape(card.hint)}</i>", styles["note"]))
+            story.append(
+                script_paragraph(f"<b>{label}</b> <i>{escape(card.hint)}</i>", styles["note"])
+            )
         return story
 
     def _meta_line(self, card: RuleCard, star_size: float) -> str:
@@ -188,9 +191,9 @@ class RuleCardRenderer:
         canvas.setFillColor(INK)
         canvas.rect(box.x + PAD, band_y, box.width - 2 * PAD, BAND, stroke=0, fill=1)
         canvas.setFillColor(colors.white)
-        canvas.setFont(FONT_BOLD, 9.5)
         label = _("Keep secret").upper() + " · " + _("dealer only")
-        canvas.drawCentredString(box.x + box.width / 2, band_y + 5.5, label)
+        x, y = box.x + box.width / 2, band_y + 5.5
+        draw_text(canvas, x, y, label, font=FONT_BOLD, size=9.5, align="centre")
         canvas.restoreState()
         inner = Box(box.x + PAD, box.y + PAD, box.width - 2 * PAD, box.height - 3 * PAD - BAND)
         self._fill(canvas, lambda s: self._secret_story(card, s, inner.width), inner)
@@ -198,20 +201,22 @@ class RuleCardRenderer:
     def _secret_story(self, card: RuleCard, scale: float, width: float) -> list[Flowable]:
         styles = self._stylesheet(scale)
         story: list[Flowable] = [
-            Paragraph(escape(_("Example mainline (starter first):")), styles["label"])
+            script_paragraph(escape(_("Example mainline (starter first):")), styles["label"])
         ]
         if card.example:
             size = EXAMPLE_CARD_WIDTH * scale
             story.append(CardRow(card.example, card_width=size, gap=5, per_row=EXAMPLE_PER_ROW))
         else:
-            story.append(Paragraph(escape(_("(no example: no card can follow)")), styles["note"]))
+            story.append(
+                script_paragraph(escape(_("(no example: no card can follow)")), styles["note"])
+            )
         story.append(Spacer(1, 8 * scale))
-        story.append(Paragraph(escape(_("In the rule language:")), styles["label"]))
+        story.append(script_paragraph(escape(_("In the rule language:")), styles["label"]))
         story.append(self._code_box(card.rule_text, styles["code"], width))
         return story
 
     def _code_box(self, text: str, style: ParagraphStyle, width: float) -> Table:
-        box = Table([[Paragraph(escape(text), style)]], colWidths=[width])
+        box = Table([[script_paragraph(escape(text), style)]], colWidths=[width])
         box.setStyle(
             table_style(
                 [

@@ -21,6 +21,7 @@ from printables.common import (
     table_style,
 )
 from printables.scoresheet import ScoreSheetPlan
+from printables.scripts import script_paragraph
 
 __all__ = ["ScoreSheetRenderer"]
 
@@ -69,14 +70,14 @@ class ScoreSheetRenderer:
     def story(self) -> list[Flowable]:
         """Title, the scoring rules in brief, then the score table."""
         return [
-            Paragraph(escape(_("Eleusis Express · Score sheet")), self.styles["h1"]),
+            script_paragraph(escape(_("Eleusis Express · Score sheet")), self.styles["h1"]),
             *self._rules(),
             Spacer(1, 6),
             self._table(),
         ]
 
     def _p(self, text: str, style: str) -> Paragraph:
-        return Paragraph(escape(text), self.styles[style])
+        return script_paragraph(escape(text), self.styles[style])
 
     def _rules(self) -> list[Flowable]:
         lines = (
@@ -85,7 +86,9 @@ class ScoreSheetRenderer:
             _("The dealer scores the highest player score of the round."),
             _("Example: Ana guesses right holding 7 cards: 12 − 7 + 6 = 11 points."),
         )
-        return [Paragraph(escape(line), self.styles["rule"], bulletText="•") for line in lines]
+        return [
+            script_paragraph(escape(line), self.styles["rule"], bulletText="•") for line in lines
+        ]
 
     def _seat_width(self) -> float:
         return (self.width - ROUND_WIDTH - DEALER_WIDTH) / len(self.plan.names)

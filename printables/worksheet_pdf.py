@@ -19,6 +19,7 @@ from printables.common import (
     page_size,
     table_style,
 )
+from printables.scripts import script_paragraph
 from printables.worksheet import WorksheetPlan, worksheet_plan
 
 __all__ = ["WorksheetRenderer"]
@@ -63,7 +64,7 @@ class WorksheetRenderer:
         ]
 
     def _para(self, text: str, style: str) -> Paragraph:
-        return Paragraph(escape(text), self.styles[style])
+        return script_paragraph(escape(text), self.styles[style])
 
     def _record_page(self) -> list[Flowable]:
         story: list[Flowable] = [self._para(self.plan.title, "title"), self._name_line()]

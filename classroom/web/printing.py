@@ -3,6 +3,8 @@ library documents, and the lesson plans as web pages and as PDFs.
 
 Every download is built in memory and sent inline, so the browser's viewer can print it. A bad
 parameter is a 400 with a sentence saying why; a class or group that is not the teacher's, 404.
+File names keep the class's and group's own letters in any script (RFC 6266 `filename*`), with
+an ASCII name beside them for browsers that read only `filename`.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
-from io import BytesIO
+from urllib.parse import quote
 
 from flask import (
     Blueprint,
@@ -19,7 +21,6 @@ from flask import (
     current_app,
     render_template,
     request,
-    send_file,
     url_for,
 )
 from flask_babel import gettext as _
@@ -42,7 +43,7 @@ from printables.lesson_html import lesson_html
 from printables.lessons import LessonError, find_lesson, load_lessons
 from printables.report import GameReport, RoundNotPlayed, round_report
 
-__all__ = ["printing"]
+__all__ = ["content_disposition", "file_stem", "printing"]
 
 printing = Blueprint("printing", __name__, url_prefix="/teacher/print")
 
@@ -75,10 +76,46 @@ def _paper() -> str:
     return _word("paper", "a4") or "a4"
 
 
+def file_stem(text: str, default: str = "document") -> str:
+    """A name made safe for a file name in any script: 'Klasse 7ä / B' -> 'Klasse-7ä-B'.
+
+    Letters and digits of every script stay; each run of anything else becomes one hyphen.
+    """
+    return re.sub(r"[\W_]+", "-", text).strip("-") or default
+
+
 def _slug(text: str) -> str:
-    """A file-name-safe form of a name: 'Klasse 7ä' -> 'klasse-7a'."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-") or "document"
+    """A lower-case file-name part: '七年二組 Łódź' -> '七年二組-łódź'."""
+    return file_stem(text.lower())
+
+
+#: Letters with no Latin base letter to fall back on: Russian (as on passports) and a few more.
+_ROMAN_PAIRS = (
+    "а:a б:b в:v г:g д:d е:e ё:e ж:zh з:z и:i й:i к:k л:l м:m н:n о:o п:p р:r с:s т:t"
+    " у:u ф:f х:kh ц:ts ч:ch ш:sh щ:shch ъ:ie ы:y ь: э:e ю:iu я:ia ł:l ø:o đ:d ß:ss"
+)
+_ROMAN = dict(pair.split(":") for pair in _ROMAN_PAIRS.split())
+_CAPITALS = {k.upper(): v.capitalize() for k, v in _ROMAN.items() if len(k.upper()) == 1}
+_LATIN = str.maketrans(_ROMAN | _CAPITALS)
+
+
+def _ascii_name(filename: str) -> str:
+    """The file name in ASCII for old browsers: accents dropped, other scripts left out."""
+    stem, dot, extension = filename.rpartition(".")
+    plain = unicodedata.normalize("NFKD", stem.translate(_LATIN)).encode("ascii", "ignore").decode()
+    return f"{file_stem(plain, 'download')}{dot}{extension}"
+
+
+def content_disposition(disposition: str, filename: str) -> str:
+    """A Content-Disposition value that keeps a non-ASCII file name (RFC 6266, RFC 8187).
+
+    >>> print(content_disposition("attachment", "Łódź-events.csv"))
+    attachment; filename="Lodz-events.csv"; filename*=UTF-8''%C5%81%C3%B3d%C5%BA-events.csv
+    """
+    if filename.isascii():
+        return f'{disposition}; filename="{filename}"'
+    fallback = _ascii_name(filename)
+    return f"{disposition}; filename=\"{fallback}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
 def _send(build: Callable[[], Document]) -> Response:
@@ -90,7 +127,8 @@ def _send(build: Callable[[], Document]) -> Response:
     except ValueError as error:
         message = _("This document cannot be made: %(error)s", error=str(error))
         return Response(message, status=400, mimetype="text/plain")
-    response = send_file(BytesIO(data), mimetype="application/pdf", download_name=filename)
+    response = Response(data, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = content_disposition("inline", filename)
     # Class packs and reports carry nicknames and secret rules: no cache keeps them.
     response.headers["Cache-Control"] = "private, no-store"
     return response

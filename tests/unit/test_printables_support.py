@@ -9,6 +9,7 @@ import subprocess
 import tempfile
 from io import BytesIO
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -84,3 +85,20 @@ def ink_share(path: Path) -> float:
         grey = image.convert("L")
         histogram = grey.histogram()
     return sum(histogram[:240]) / (grey.width * grey.height)
+
+
+def text_by_font(pdf: bytes) -> dict[str, str]:
+    """Every character shown in the document, gathered by the base name of the font showing it.
+
+    ReportLab names subset fonts like 'AAAAAA+IPAexGothic'; the subset tag is dropped.
+    """
+    found: dict[str, list[str]] = {}
+
+    def visit(text: str, _cm: object, _tm: object, font: Any, _size: object) -> None:
+        if font is not None and text.strip():
+            name = str(font.get("/BaseFont", "")).split("+")[-1].lstrip("/")
+            found.setdefault(name, []).append(text)
+
+    for page in reader(pdf).pages:
+        page.extract_text(visitor_text=visit)
+    return {name: "".join(texts) for name, texts in found.items()}

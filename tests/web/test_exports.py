@@ -5,6 +5,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Callable
+
+from werkzeug.http import parse_options_header
 
 from classroom.usecases import UseCases
 from tests.web.conftest import Browser, Lesson, play_a_round
@@ -93,3 +96,22 @@ def test_exports_need_a_login(app, lesson: Lesson) -> None:
     anonymous = Browser(app, address="10.0.0.7")
     response = anonymous.get(f"/teacher/classes/{lesson.class_id}/events.csv")
     assert response.status_code == 302 and "/teacher/login" in response.location
+
+
+def test_downloads_keep_a_class_name_in_any_script_with_an_ascii_fallback(
+    client: Browser, new_class: Callable[..., int]
+) -> None:
+    class_id = new_class(name="七年二組 Łódź")
+    for what in ("events.csv", "hypotheses.csv", "export.json"):
+        response = client.get(f"/teacher/classes/{class_id}/{what}")
+        assert response.status_code == 200
+        header = response.headers["Content-Disposition"]
+        assert header.startswith(f"attachment; filename=\"Lodz-{what}\"; filename*=UTF-8''")
+        assert parse_options_header(header)[1]["filename"] == f"七年二組-Łódź-{what}"
+
+
+def test_an_ascii_class_name_downloads_under_a_plain_file_name(
+    client: Browser, lesson: Lesson
+) -> None:
+    response = client.get(f"/teacher/classes/{lesson.class_id}/events.csv")
+    assert response.headers["Content-Disposition"] == 'attachment; filename="7B-events.csv"'

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.http import parse_options_header
 
 from classroom.usecases import UseCases
 from classroom.web import create_app
@@ -131,6 +132,24 @@ def test_report_is_a_pdf_of_the_groups_round(print_client, print_class):
     text = text_of(response.data)
     assert RIGHT_GUESS in text and "Alternate colors" in text
     assert print_client.get(f"{url}?round=2").status_code == 404
+
+
+def test_a_class_named_in_japanese_and_polish_keeps_its_name_in_the_download(
+    print_app, print_service
+):
+    students = (("さくら", "Łucja", "Вася"),)
+    live = build_class(print_service, name="七年二組 Łódź", students=students, teacher="tanaka")
+    response = logged_in(print_app, live.teacher_id).get(
+        f"/teacher/print/classes/{live.class_id}/pack.pdf"
+    )
+    assert response.status_code == 200
+    header = response.headers["Content-Disposition"]
+    encoded = "%E4%B8%83%E5%B9%B4%E4%BA%8C%E7%B5%84-%C5%82%C3%B3d%C5%BA"
+    assert header == (
+        f"inline; filename=\"class-pack-lodz.pdf\"; filename*=UTF-8''class-pack-{encoded}.pdf"
+    )
+    assert parse_options_header(header)[1]["filename"] == "class-pack-七年二組-łódź.pdf"
+    assert "さくら,Łucja,Вася" in "".join(text_of(response.data).split())
 
 
 def test_a_group_that_never_played_has_no_report(print_client, print_class):

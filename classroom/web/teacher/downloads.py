@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 
 from flask import abort
 from werkzeug.wrappers import Response
@@ -20,9 +19,8 @@ from classroom.projections.exports import (
 from classroom.usecases import ServiceError
 from classroom.web.auth import login_required, me
 from classroom.web.context import use_cases
+from classroom.web.printing import content_disposition, file_stem
 from classroom.web.teacher.blueprint import teacher
-
-_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
 def _record(class_id: int) -> ClassRecord:
@@ -33,10 +31,10 @@ def _record(class_id: int) -> ClassRecord:
 
 
 def _download(body: str, record: ClassRecord, what: str, mimetype: str) -> Response:
-    """A file download named after the class (ASCII only: any browser saves it)."""
-    stem = _UNSAFE.sub("-", record.name).strip("-") or "class"
+    """A file download named after the class, in the class name's own script."""
+    filename = f"{file_stem(record.name, 'class')}-{what}"
     response = Response(body.encode("utf-8"), mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'attachment; filename="{stem}-{what}"'
+    response.headers["Content-Disposition"] = content_disposition("attachment", filename)
     response.headers["Cache-Control"] = "no-store"
     return response
 
