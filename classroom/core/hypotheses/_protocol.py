@@ -7,12 +7,17 @@ from typing import Protocol
 
 from classroom.core.cards import Card
 from classroom.core.rules import compile_rule
+from classroom.core.rules.syntax import Node
 
-__all__ = ["JudgingRule", "as_rule"]
+__all__ = ["JudgingRule", "as_rule", "tree_of"]
 
 
 class JudgingRule(Protocol):
-    """A compiled rule as the checker sees it (`classroom.core.rules.Rule` is one)."""
+    """A compiled rule as the checker sees it (`classroom.core.rules.Rule` is one).
+
+    A rule that also has a `tree` (its syntax tree) is judged in bulk; one without is judged
+    card by card through `allows`, which is correct but much slower.
+    """
 
     @property
     def depth(self) -> int:
@@ -37,3 +42,9 @@ class JudgingRule(Protocol):
 def as_rule(rule: JudgingRule | str) -> JudgingRule:
     """Compile rule text (raising RuleError), or pass a compiled rule through."""
     return compile_rule(rule) if isinstance(rule, str) else rule
+
+
+def tree_of(rule: JudgingRule) -> Node | None:
+    """The rule's syntax tree, when it has one."""
+    tree: Node | None = getattr(rule, "tree", None)
+    return tree

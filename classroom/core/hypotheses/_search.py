@@ -1,190 +1,271 @@
-"""Searching the mainlines a secret rule can produce for a card two rules judge differently.
+"""Breadth-first search over the situations a secret rule can produce, a whole level at a time.
 
-Both rules judge a situation from the last D cards of the mainline (D the deeper rule's depth),
-from the mainline's length while it is shorter than D, and from the position when a rule reads
-it. So the search walks *tails* (the last D cards, each reduced to the class of cards the rules
-cannot tell apart there) instead of whole mainlines, and judges all 52 cards at once per tail.
+A situation is the last D cards of the mainline (D the deeper rule's depth, at least 1), as
+atoms, with the position of the next card when a rule reads it (as a class of positions, see
+`_positions`). Level L holds the situations first reached by a mainline of L cards: level 1 is
+every starter; a card the secret rule accepts moves a situation to the next level. Each level
+is one set of cells (`_grid`), so a level costs a few big-integer operations however many
+situations it holds. The first level where the two rules' verdict tables differ gives the
+shortest counterexample; a level that adds nothing new ends the search: then every situation
+the secret rule can produce has been compared.
 """
 
 from __future__ import annotations
 
-import random
+from collections import Counter
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from classroom.core.cards import DECK, Card
-from classroom.core.hypotheses._classes import Partition, RuleView, attributes_read
-from classroom.core.hypotheses._protocol import JudgingRule
+from classroom.core.hypotheses._atoms import Atoms
+from classroom.core.hypotheses._decks import CARDS, fits, playable_cells
+from classroom.core.hypotheses._grid import BitView, Grid, TableCache, set_bits
+from classroom.core.hypotheses._positions import PositionClasses
+from classroom.core.hypotheses._tables import RuleTables
 
-__all__ = ["Found", "Space", "explore_randomly", "pick", "search_exhaustively"]
+__all__ = ["Search", "Situations", "Witness"]
 
-Tail = tuple[int, ...]
-Key = tuple[int, Tail]
+#: Backtracking steps allowed when looking for a path that fits two decks.
+_STEPS = 20_000
+#: Differing cells tried per level before looking further.
+_ATTEMPTS = 64
 
 
 @dataclass(frozen=True, slots=True)
-class Found:
-    """What a search saw: the first (shortest) disagreement, if any, and the tails compared."""
+class Witness:
+    """A mainline of atoms (oldest first) and the atom of the card the rules disagree on."""
 
-    mainline: tuple[Card, ...] | None
-    card: Card | None
-    tails_checked: int
+    mainline: tuple[int, ...]
+    card: int
 
 
-class Space:
-    """The situation classes of a secret rule and a hypothesis, and the moves between them."""
+class Situations:
+    """The two rules' tables per mainline length, as the search asks for them (memoized)."""
 
-    def __init__(self, secret: JudgingRule, hypothesis: JudgingRule) -> None:
-        self.depth = max(secret.depth, hypothesis.depth)
-        self.positional = secret.uses_position or hypothesis.uses_position
-        rules = (secret, hypothesis)
-        # The card at offset n will be read at slots n, n+1 ... as the mainline grows.
-        self.tails = [
-            Partition(set().union(*(attributes_read(r, range(n, self.depth + 1)) for r in rules)))
-            for n in range(1, max(self.depth, 1) + 1)
-        ]
-        self._ageing = [
-            older.translate(newer) for newer, older in zip(self.tails, self.tails[1:], strict=False)
-        ]
-        self.secret = RuleView(secret, self.tails)
-        self.hypothesis = RuleView(hypothesis, self.tails)
-        self._moves: dict[int, tuple[tuple[int, int], ...]] = {}
-        self._cards: dict[int, tuple[Card, ...]] = {}
+    def __init__(
+        self, secret: RuleTables, hypothesis: RuleTables, positions: PositionClasses
+    ) -> None:
+        self.secret, self.hypothesis, self.positions = secret, hypothesis, positions
+        self.grid, self.atoms = secret.grid, secret.atoms
+        self.depth = max(1, secret.depth, hypothesis.depth)
+        self._memo = TableCache()
 
-    @property
-    def evaluations(self) -> int:
-        """How many single-card judgements both rules have made so far."""
-        return self.secret.evaluations + self.hypothesis.evaluations
+    def dims(self, length: int) -> int:
+        """How many cards of a mainline of `length` cards a situation keeps."""
+        return min(length, self.depth)
 
-    def starters(self) -> list[tuple[Tail, int]]:
-        """The tail of each class of 1-card mainlines, with the mask of starters making it."""
-        return [((j,)[: self.depth], cards) for j, cards in enumerate(self.tails[0].masks)]
+    def key(self, length: int) -> tuple[int, int]:
+        """Mainlines of lengths with the same key are judged alike when their tails agree."""
+        return self.dims(length), self.positions.key(length + 1)
 
-    def moves(self, accepted: int) -> tuple[tuple[int, int], ...]:
-        """For each card class with accepted cards: its number and the mask of those cards."""
-        moves = self._moves.get(accepted)
-        if moves is None:
-            moves = self._moves[accepted] = tuple(
-                (j, accepted & cards)
-                for j, cards in enumerate(self.tails[0].masks)
-                if accepted & cards
-            )
-        return moves
+    def accepts(self, length: int, dims: int | None = None) -> int:
+        """The cells (card, tail) the secret rule accepts after `length` cards."""
+        dims = self.dims(length) + 1 if dims is None else dims
+        return self._cached(("accepts", dims), length, lambda: self._at(self.secret, length, dims))
 
-    def too_big_to_search(self, max_position: int, budget: int) -> bool:
-        """True when exhaustive search surely costs more than `budget` evaluations.
-
-        Only sure when the secret rule is the deeper one and positions do not matter: then
-        every situation class is reachable (the rule accepts anything on shorter mainlines).
-        """
-        views = (self.secret, self.hypothesis)
-        most = sum(view.most_evaluations(max_position) for view in views)
-        sure = self.secret.rule.depth == self.depth and not self.positional
-        return sure and most > budget
-
-    def longest_mainline(self, max_position: int) -> int:
-        """The longest mainline worth judging after: any tail a longer one ends in already
-        ends a D-card mainline (see docs/hypotheses.md), unless positions matter."""
-        return max_position - 1 if self.positional else max(self.depth, 1)
-
-    def cards_in(self, mask: int) -> tuple[Card, ...]:
-        """The cards of a mask, in deck order."""
-        cards = self._cards.get(mask)
-        if cards is None:
-            cards = self._cards[mask] = tuple(card for card in DECK if mask >> card.index & 1)
-        return cards
-
-    def aged(self, tail: Tail) -> Tail:
-        """The tail's cards one step older, ready for a new card in front."""
-        return tuple(ageing[c] for ageing, c in zip(self._ageing, tail, strict=False))
-
-    def tail_of(self, mainline: list[Card]) -> Tail:
-        """The tail of a concrete mainline."""
-        recent = mainline[: -self.depth - 1 : -1] if self.depth else []
-        return tuple(
-            tail.class_of[card.index] for tail, card in zip(self.tails, recent, strict=False)
+    def difference(self, length: int) -> int:
+        """The cells the two rules judge differently after `length` cards."""
+        dims = self.dims(length) + 1
+        return self._cached(
+            ("difference", None),
+            length,
+            lambda: self.accepts(length) ^ self._at(self.hypothesis, length, dims),
         )
 
+    def differing(self, length: int, *, playable: bool) -> int:
+        """The tails after which the rules differ on some card (that two decks can hold)."""
+        dims = self.dims(length) + 1
 
-def pick(options: int, mainline: tuple[Card, ...]) -> Card:
-    """A card of the mask, preferring one not yet on the mainline (easier to read, and true
-    to a two-deck stock); the lowest in deck order among those."""
-    used = 0
-    for card in mainline:
-        used |= 1 << card.index
-    mask = options & ~used or options
-    return DECK[(mask & -mask).bit_length() - 1]
+        def build() -> int:
+            cells = self.difference(length)
+            if playable:
+                cells &= self._cached(
+                    ("playable", dims), 0, lambda: playable_cells(self.grid, self.atoms, dims)
+                )
+            return self.grid.any_card(cells, dims)
+
+        return self._cached(("differing", playable), length, build)
+
+    def _at(self, tables: RuleTables, length: int, dims: int) -> int:
+        position = length + 1
+        return tables.at(dims, length, position, self.positions.key(position))
+
+    def _cached(self, what: tuple[str, Hashable], length: int, build: Callable[[], int]) -> int:
+        key = (what[0], (what[1], self.key(length)))
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo.keep(key, build())
+        return found
 
 
-def search_exhaustively(space: Space, *, max_position: int, budget: int) -> Found | None:
-    """Breadth-first over reachable tails, shortest mainline first; None past the budget."""
-    parents: dict[Key, tuple[Key | None, int]] = {}
-    level: list[Key] = []
-    for tail, starters in space.starters():
-        _visit(parents, level, (1, tail), None, starters)
-    checked, length, last = 0, 1, space.longest_mainline(max_position)
-    while level:
-        upcoming: list[Key] = []
-        for key in level:
-            secret = space.secret.accepted(key[1], length)
-            differ = secret ^ space.hypothesis.accepted(key[1], length)
-            checked += 1
-            if differ:
-                mainline = _mainline(parents, key)
-                return Found(mainline, pick(differ, mainline), checked)
-            if space.evaluations + checked > budget:
+class Search:
+    """The search itself; its fields say what it found, also when stopped part way."""
+
+    def __init__(self, situations: Situations, *, bound: int | None) -> None:
+        self.situations, self.bound = situations, bound
+        self.grid: Grid = situations.grid
+        self.atoms: Atoms = situations.atoms
+        #: A shortest difference, whatever the number of decks it needs.
+        self.first: Witness | None = None
+        #: A shortest difference that two decks can lay out.
+        self.playable: Witness | None = None
+        #: True once every situation the secret rule can produce has been compared.
+        self.finished = False
+        #: True when some difference fits two decks in its window (a playable one may exist).
+        self.window_fits = False
+        #: The longest mainline whose situations were (being) compared.
+        self.longest = 0
+        #: Situation classes times card classes compared.
+        self.cells = 0
+        self._steps = 0
+        self._frontiers: list[int] = [0]
+        self._views: dict[tuple[str, int], BitView] = {}
+
+    def run(self) -> None:
+        """Search level by level until decided, out of situations, or past the bound."""
+        length, frontier = 1, self.grid.valid(1)
+        visited: dict[tuple[int, int], int] = {}
+        while frontier:
+            if self.bound is not None and length + 1 > self.bound:
+                return
+            self._frontiers.append(frontier)
+            self.longest = length
+            self.cells += frontier.bit_count() * self.atoms.count
+            if self._decided(length, frontier):
+                return
+            reached = self._advance(frontier, length)
+            length += 1
+            frontier = self._fresh(reached, length, visited)
+        self.finished = True
+
+    @property
+    def needs_more_decks(self) -> bool:
+        """True when the rules differ, but provably never at a table with two decks."""
+        return self.first is not None and self.finished and not self.window_fits
+
+    def _decided(self, length: int, frontier: int) -> bool:
+        fits_two_decks = length + 1 <= CARDS
+        if self.first is None:
+            tails = frontier & self.situations.differing(length, playable=False)
+            if not tails:
+                return False
+            self.first = self._witness(length, tails, playable=False)
+            if fits_two_decks:
+                # Usually the first differing cells fit two decks: no need to filter them.
+                self.playable = self._witness(length, tails, playable=True, attempts=8)
+        if self.playable is None and fits_two_decks:
+            tails = frontier & self.situations.differing(length, playable=True)
+            if tails:
+                self.window_fits = True
+                self.playable = self._witness(length, tails, playable=True)
+        if self.playable is not None:
+            return True
+        if length + 1 >= CARDS:
+            # Nothing longer fits two decks: the search for a playable difference is over.
+            self.finished = True
+            return True
+        return False
+
+    def _advance(self, frontier: int, length: int) -> int:
+        """The tails (one card longer) that the secret rule lets `frontier` reach."""
+        grid, situations = self.grid, self.situations
+        dims, after = situations.dims(length), situations.dims(length + 1)
+        if after > dims:
+            return self._spread(frontier, dims) & situations.accepts(length)
+        if situations.secret.depth < dims:
+            # The oldest card is about to be dropped and the secret rule does not read it.
+            older = grid.project_top(frontier, dims)
+            return self._spread(older, dims - 1) & situations.accepts(length, dims)
+        cells = self._spread(frontier, dims) & situations.accepts(length)
+        return grid.project_top(cells, dims + 1)
+
+    def _spread(self, tails: int, dims: int) -> int:
+        if tails == self.grid.valid(dims):
+            return self.grid.valid(dims + 1)
+        return self.grid.stretch(tails, dims)
+
+    def _fresh(self, reached: int, length: int, visited: dict[tuple[int, int], int]) -> int:
+        if length < self.situations.depth:
+            return reached
+        key = self.situations.key(length)
+        seen = visited.get(key, 0)
+        visited[key] = seen | reached
+        return reached & ~seen
+
+    def _witness(
+        self, length: int, tails: int, *, playable: bool, attempts: int = _ATTEMPTS
+    ) -> Witness | None:
+        """A mainline to one of `tails` and a card the rules disagree on after it."""
+        dims = self.situations.dims(length)
+        difference = self.situations.difference(length)
+        for tail_index in set_bits(tails):
+            row = difference >> (tail_index * self.grid.stride) & self.grid.row
+            tail = self.grid.decode(tail_index, dims)
+            for card in set_bits(row):
+                path = self._path(length, tail, card, playable=playable)
+                if path is not None:
+                    return Witness(path, card)
+                attempts -= 1
+                if attempts <= 0:
+                    return None
+        return None
+
+    def _path(
+        self, length: int, tail: tuple[int, ...], card: int, *, playable: bool
+    ) -> tuple[int, ...] | None:
+        usage = Counter(tail)
+        usage[card] += 1
+        if playable and not fits(self.atoms, list(usage.elements())):
+            return None
+        if not playable:
+            return self._any_path(length, tail)
+        self._steps = _STEPS
+        return self._playable_path(length, tail, usage)
+
+    def _any_path(self, length: int, tail: tuple[int, ...]) -> tuple[int, ...]:
+        """Back to the starter, taking the first predecessor each time (one always exists:
+        every tail of a level was reached from the level before)."""
+        newest: list[int] = []
+        while length > len(tail):
+            newest.append(tail[0])
+            tail = (*tail[1:], self._predecessors(length, tail)[0])
+            length -= 1
+        return tail[::-1] + tuple(reversed(newest))
+
+    def _playable_path(
+        self, length: int, tail: tuple[int, ...], usage: Counter[int]
+    ) -> tuple[int, ...] | None:
+        """Back to the starter using no face more than two decks hold (depth-first)."""
+        if length == len(tail):
+            return tail[::-1]
+        options = sorted(self._predecessors(length, tail), key=lambda atom: (usage[atom], atom))
+        for atom in options:
+            self._steps -= 1
+            if self._steps < 0:
                 return None
-            if length < last:
-                older = space.aged(key[1])
-                for j, cards in space.moves(secret):
-                    _visit(parents, upcoming, (length + 1, (j, *older)[: space.depth]), key, cards)
-        level, length = upcoming, length + 1
-    return Found(None, None, checked)
+            if usage[atom] >= self.atoms.capacity(atom):
+                continue
+            usage[atom] += 1
+            found = self._playable_path(length - 1, (*tail[1:], atom), usage)
+            if found is not None:
+                return (*found, tail[0])
+            usage[atom] -= 1
+        return None
 
+    def _predecessors(self, length: int, tail: tuple[int, ...]) -> list[int]:
+        """The oldest cards a tail one level back may have had (in the frontier, and the
+        secret rule accepting `tail[0]` after it)."""
+        frontier = self._view("frontier", length - 1, lambda: self._frontiers[length - 1])
+        accepts = self._view("accepts", length - 1, lambda: self.situations.accepts(length - 1))
+        rest = tail[1:]
+        return [
+            atom
+            for atom in range(self.atoms.count)
+            if self.grid.index((*rest, atom)) in frontier
+            and self.grid.index((tail[0], *rest, atom)) in accepts
+        ]
 
-def _visit(
-    parents: dict[Key, tuple[Key | None, int]],
-    level: list[Key],
-    key: Key,
-    parent: Key | None,
-    cards: int,
-) -> None:
-    if key not in parents:
-        parents[key] = (parent, cards)
-        level.append(key)
-
-
-def _mainline(parents: dict[Key, tuple[Key | None, int]], key: Key | None) -> tuple[Card, ...]:
-    """A concrete mainline along the path to `key`: any card of each step's mask will do."""
-    steps = []
-    while key is not None:
-        key, cards = parents[key]
-        steps.append(cards)
-    mainline: tuple[Card, ...] = ()
-    for cards in reversed(steps):
-        mainline = (*mainline, pick(cards, mainline))
-    return mainline
-
-
-def explore_randomly(space: Space, *, max_length: int, budget: int, rng: random.Random) -> Found:
-    """Random producible mainlines up to `max_length` cards; the shortest disagreement seen."""
-    best: Found = Found(None, None, 0)
-    checked: set[Key] = set()
-    steps, spent_before = 0, space.evaluations
-    while space.evaluations - spent_before + steps < budget:
-        limit = max_length if best.mainline is None else len(best.mainline) - 1
-        if limit < 1:
-            break
-        mainline = [rng.choice(DECK)]
-        while len(mainline) <= limit:
-            tail = space.tail_of(mainline)
-            secret = space.secret.accepted(tail, len(mainline))
-            differ = secret ^ space.hypothesis.accepted(tail, len(mainline))
-            checked.add((len(mainline) if space.positional else len(tail), tail))
-            steps += 1
-            if differ:
-                best = Found(tuple(mainline), pick(differ, tuple(mainline)), 0)
-                break
-            if not secret:
-                break
-            mainline.append(rng.choice(space.cards_in(secret)))
-    return Found(best.mainline, best.card, len(checked))
+    def _view(self, what: str, length: int, table: Callable[[], int]) -> BitView:
+        view = self._views.get((what, length))
+        if view is None:
+            view = self._views[(what, length)] = BitView(table())
+        return view
