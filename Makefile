@@ -11,14 +11,14 @@ RUN_STAMP := $(VENV)/.installed-run
 RUN_LOCK := requirements/run.lock
 TEST_LOCK := requirements/test.lock
 UV_VERSION := 0.13.9
-.PHONY: run test lint typecheck unit unit-postgresql bench system-packages lock clean
+.PHONY: run test lint typecheck unit unit-postgresql bench system-packages lock catalogs messages clean
 
 include Makefile.browser
 
-run: $(RUN_STAMP) vendor
+run: $(RUN_STAMP) vendor catalogs
 	$(BIN)/classroom serve
 
-test: $(STAMP) vendor system-packages lint typecheck unit
+test: $(STAMP) vendor catalogs system-packages lint typecheck unit
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Python 3.11 or newer is needed")'
@@ -45,6 +45,22 @@ lock: | $(BIN)/python
 	$(BIN)/pip install --quiet uv==$(UV_VERSION)
 	$(LOCK) --all-extras -o $(TEST_LOCK)
 	$(LOCK) --constraint $(TEST_LOCK) -o $(RUN_LOCK)
+
+# The translations: the catalogs (.po, English is the source) are kept in git; their compiled
+# form (.mo) is built here for every run and test. `make messages` takes the texts from the code
+# and templates and brings every catalog up to date (then translate what it added).
+TRANSLATIONS := classroom/translations
+CATALOGS := $(wildcard $(TRANSLATIONS)/*/LC_MESSAGES/messages.po)
+catalogs: $(CATALOGS:.po=.mo)
+%.mo: %.po | $(RUN_STAMP)
+	$(BIN)/pybabel compile --statistics -i $< -o $@
+
+messages: $(RUN_STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k _l -k lazy_gettext -k N_ --sort-by-file \
+		--project eleusis-classroom -o $(TRANSLATIONS)/messages.pot .
+	$(BIN)/pybabel update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) \
+		--no-fuzzy-matching --ignore-obsolete
+	@$(MAKE) --no-print-directory catalogs
 
 # Chromium, poppler, PostgreSQL, Redis and nginx for the tests: see the script.
 system-packages:

@@ -1,6 +1,8 @@
 """One playing card face drawn on a canvas, and a row of them as a Platypus flowable.
 
 Red suits print in red, but the suit glyph is always printed too: colour is never the only cue.
+The rank is printed as on the decks of the reader's country (`language`): a Polish queen is D,
+a Russian jack В.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from classroom.core.cards import Card, Color
+from classroom.core.cards import Card, Color, printed_rank
 from printables.common import FONT, FONT_BOLD, INK, RED, RULE_GREY, register_fonts
 from printables.scripts import draw_text
 
@@ -35,7 +37,9 @@ def ink_for(card: Card) -> colors.Color:
     return RED if card.color is Color.RED else INK
 
 
-def draw_card(canvas: Canvas, card: Card, x: float, y: float, width: float) -> None:
+def draw_card(
+    canvas: Canvas, card: Card, x: float, y: float, width: float, *, language: str = "en"
+) -> None:
     """Draw `card` with its lower-left corner at (x, y): rank above a large suit glyph."""
     register_fonts()
     height = card_height(width)
@@ -48,9 +52,8 @@ def draw_card(canvas: Canvas, card: Card, x: float, y: float, width: float) -> N
     rank_size = width * _RANK_SIZE
     centre = x + width / 2
     rank_y = y + height - rank_size * 1.15
-    draw_text(
-        canvas, centre, rank_y, card.rank.symbol, font=FONT_BOLD, size=rank_size, align="centre"
-    )
+    rank = printed_rank(card.rank, language)
+    draw_text(canvas, centre, rank_y, rank, font=FONT_BOLD, size=rank_size, align="centre")
     suit_size = width * _SUIT_SIZE
     suit_y = y + height * 0.18
     draw_text(canvas, centre, suit_y, card.suit.glyph, font=FONT, size=suit_size, align="centre")
@@ -76,9 +79,11 @@ class CardRow(Flowable):  # type: ignore[misc, unused-ignore]  # reportlab has n
         card_width: float = 28,
         gap: float = 4,
         per_row: int | None = None,
+        language: str = "en",
     ) -> None:
         super().__init__()
         self.cards = tuple(cards)
+        self.language = language
         self.per_row = per_row
         self.card_width = card_width
         self.gap = gap
@@ -108,4 +113,4 @@ class CardRow(Flowable):  # type: ignore[misc, unused-ignore]  # reportlab has n
         positions = self._positions()
         for card, (row, col) in zip(self.cards, positions, strict=True):
             y = (rows - 1 - row) * step_y
-            draw_card(self.canv, card, col * step_x, y, self.card_width)
+            draw_card(self.canv, card, col * step_x, y, self.card_width, language=self.language)

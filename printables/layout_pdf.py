@@ -2,7 +2,8 @@
 each mainline card the sideline of cards rejected after it, top one first.
 
 Sideline cards overlap so that a long sideline stays on the page; each shows its rank and suit
-at the top, so what stays visible names the card without relying on colour.
+at the top, so what stays visible names the card without relying on colour. Ranks print as on
+the decks of the reader's country (`language`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from classroom.core.cards import Card
+from classroom.core.cards import Card, printed_label
 from printables.cardface import card_height, draw_card, ink_for
 from printables.common import FONT, FONT_BOLD, MUTED, RULE_GREY, SHADE, register_fonts
 from printables.scripts import draw_text
@@ -47,7 +48,9 @@ def _column_height(count: int) -> float:
     return DROP + card_height(SIDE_WIDTH) + (count - 1) * sideline_step(count)
 
 
-def draw_sideline_card(canvas: Canvas, card: Card, x: float, y: float, width: float) -> None:
+def draw_sideline_card(
+    canvas: Canvas, card: Card, x: float, y: float, width: float, *, language: str = "en"
+) -> None:
     """A rejected card, shaded, with its rank and suit on one line at the top."""
     register_fonts()
     height = card_height(width)
@@ -60,7 +63,8 @@ def draw_sideline_card(canvas: Canvas, card: Card, x: float, y: float, width: fl
     size = width * 0.34
     centre = x + width / 2
     label_y = y + height - size * 1.1
-    draw_text(canvas, centre, label_y, card.label, font=FONT_BOLD, size=size, align="centre")
+    label = printed_label(card, language)
+    draw_text(canvas, centre, label_y, label, font=FONT_BOLD, size=size, align="centre")
     suit_size = width * 0.5
     suit_y = y + height * 0.16
     draw_text(canvas, centre, suit_y, card.suit.glyph, font=FONT, size=suit_size, align="centre")
@@ -71,9 +75,15 @@ class LayoutRow(Flowable):  # type: ignore[misc, unused-ignore]  # reportlab has
     """One row of the layout: numbered mainline cards and the sidelines under them."""
 
     def __init__(
-        self, first: int, mainline: Sequence[Card], sidelines: Sequence[Sequence[Card]]
+        self,
+        first: int,
+        mainline: Sequence[Card],
+        sidelines: Sequence[Sequence[Card]],
+        *,
+        language: str = "en",
     ) -> None:
         super().__init__()
+        self.language = language
         self.first = first
         self.mainline = tuple(mainline)
         self.sidelines = tuple(tuple(side) for side in sidelines)
@@ -97,7 +107,7 @@ class LayoutRow(Flowable):  # type: ignore[misc, unused-ignore]  # reportlab has
             draw_text(
                 canvas, x + CARD_WIDTH / 2, top + 3, number, font=FONT, size=6.5, align="centre"
             )
-            draw_card(canvas, card, x, main_y, CARD_WIDTH)
+            draw_card(canvas, card, x, main_y, CARD_WIDTH, language=self.language)
             self._draw_sideline(canvas, side, x + (CARD_WIDTH - SIDE_WIDTH) / 2, main_y)
 
     def _draw_sideline(self, canvas: Canvas, side: Sequence[Card], x: float, below: float) -> None:
@@ -109,15 +119,24 @@ class LayoutRow(Flowable):  # type: ignore[misc, unused-ignore]  # reportlab has
             canvas.line(x + SIDE_WIDTH / 2, below, x + SIDE_WIDTH / 2, top)
         for n, card in enumerate(side):
             y = top - n * step - card_height(SIDE_WIDTH)
-            draw_sideline_card(canvas, card, x, y, SIDE_WIDTH)
+            draw_sideline_card(canvas, card, x, y, SIDE_WIDTH, language=self.language)
 
 
 def layout_rows(
-    mainline: Sequence[Card], sidelines: Sequence[Sequence[Card]], width: float
+    mainline: Sequence[Card],
+    sidelines: Sequence[Sequence[Card]],
+    width: float,
+    *,
+    language: str = "en",
 ) -> list[LayoutRow]:
     """The layout cut into rows that fit `width`, numbered from 1 (the starter)."""
     per_row = max(1, int((width + GAP) // (CARD_WIDTH + GAP)))
     return [
-        LayoutRow(start + 1, mainline[start : start + per_row], sidelines[start : start + per_row])
+        LayoutRow(
+            start + 1,
+            mainline[start : start + per_row],
+            sidelines[start : start + per_row],
+            language=language,
+        )
         for start in range(0, len(mainline), per_row)
     ]

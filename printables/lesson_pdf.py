@@ -1,5 +1,6 @@
 """Lesson plans as PDF: a header box with the lesson's facts, then the Markdown body
-(`lesson_markdown`'s blocks as Platypus flowables)."""
+(`lesson_markdown`'s blocks as Platypus flowables). Each lesson prints in its own language,
+the titles of its secret rules too."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from reportlab.platypus import (
     XPreformatted,
 )
 
+from classroom.core.rules.library import load_library
 from printables import lesson_markdown as md
 from printables.catalog import printable_label
 from printables.common import (
@@ -79,8 +81,9 @@ class LessonRenderer:
     """Builds lesson plans on one paper size; each lesson starts on a new page."""
 
     def __init__(self, *, paper: str = "a4", rule_titles: Mapping[str, str] | None = None) -> None:
+        """`rule_titles` by rule id replace the library's titles in each lesson's language."""
         self.paper = paper
-        self.rule_titles = dict(rule_titles or {})
+        self.rule_titles = rule_titles
         self.width = page_size(paper)[0] - 2 * MARGIN
         self.styles = self._stylesheet()
 
@@ -125,8 +128,14 @@ class LessonRenderer:
     def _markup(self, inline: md.Inline) -> str:
         return paragraph_markup(inline, code_font=FONT_MONO, red=RED_HEX)
 
+    def _rule_titles(self, language: str) -> Mapping[str, str]:
+        if self.rule_titles is not None:
+            return self.rule_titles
+        return {rule.id: rule.title_in(language) for rule in load_library()}
+
     def _facts(self, lesson: Lesson) -> Table:
-        rules = [f"{self.rule_titles.get(r, r)} ({r})" for r in lesson.rules]
+        titles = self._rule_titles(lesson.language)
+        rules = [f"{titles.get(r, r)} ({r})" for r in lesson.rules]
         rows = [
             (_("Ages"), lesson.age_band),
             (_("Duration"), _("{n} minutes").format(n=lesson.duration_minutes)),

@@ -1,4 +1,8 @@
-"""Lesson plans: Markdown files in `lessons/` with a YAML header block between '---' lines."""
+"""Lesson plans: Markdown files in `lessons/` with a YAML header block between '---' lines.
+
+English plans are `lessons/<name>.md`; each other language has its own folder of the same file
+names, `lessons/<language>/<name>.md` (ja, pl, ru). A language without a folder reads English.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +15,15 @@ import yaml
 
 from classroom.core.resources import data_dir
 
-__all__ = ["AGE_BANDS", "Lesson", "LessonError", "find_lesson", "load_lessons", "parse_lesson"]
+__all__ = [
+    "AGE_BANDS",
+    "Lesson",
+    "LessonError",
+    "find_lesson",
+    "lesson_folder",
+    "load_lessons",
+    "parse_lesson",
+]
 
 AGE_BANDS = ("5-7", "8-10", "11-13", "14+")
 _FENCE = "---"
@@ -32,6 +44,7 @@ class Lesson:
     printables: tuple[str, ...]
     rules: tuple[str, ...]
     body: str
+    language: str = "en"
 
 
 def _split(text: str, name: str) -> tuple[dict[str, Any], str]:
@@ -59,8 +72,8 @@ def _names(value: object, field: str, name: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def parse_lesson(text: str, name: str) -> Lesson:
-    """Read one lesson file's text; LessonError says which field is wrong."""
+def parse_lesson(text: str, name: str, *, language: str = "en") -> Lesson:
+    """Read one lesson file's text, written in `language`; LessonError names the wrong field."""
     header, body = _split(text, name)
     title, band, minutes = (
         header.get("title"),
@@ -84,22 +97,37 @@ def parse_lesson(text: str, name: str) -> Lesson:
         printables=_names(materials.get("printables"), "printables", name),
         rules=_names(materials.get("rules"), "rules", name),
         body=body,
+        language=language,
     )
 
 
-def load_lessons(directory: Path | None = None) -> tuple[Lesson, ...]:
-    """Every lesson plan in the lessons folder (README.md aside), sorted by file name."""
-    folder = directory or data_dir("lessons")
+def lesson_folder(language: str = "en", root: Path | None = None) -> tuple[Path, str]:
+    """The folder of the lessons in `language` under `root` and the language it holds (English
+    when there is no folder for that language)."""
+    root = root or data_dir("lessons")
+    primary = language.replace("_", "-").split("-")[0].lower()
+    folder = root / primary
+    if primary.isalpha() and primary != "en" and folder.is_dir():
+        return folder, primary
+    return root, "en"
+
+
+def load_lessons(directory: Path | None = None, *, language: str = "en") -> tuple[Lesson, ...]:
+    """Every lesson plan in `language` (README.md aside), sorted by file name."""
+    folder, found = lesson_folder(language, directory)
     return tuple(
-        parse_lesson(path.read_text(encoding="utf-8"), path.stem)
+        parse_lesson(path.read_text(encoding="utf-8"), path.stem, language=found)
         for path in sorted(folder.glob("*.md"))
         if path.stem.upper() != "README"
     )
 
 
-def find_lesson(name: str, lessons: tuple[Lesson, ...] | None = None) -> Lesson:
-    """The lesson whose file stem is `name`; LessonError listing the known names otherwise."""
-    lessons = load_lessons() if lessons is None else lessons
+def find_lesson(
+    name: str, lessons: tuple[Lesson, ...] | None = None, *, language: str = "en"
+) -> Lesson:
+    """The lesson whose file stem is `name` (in `language` unless `lessons` are given);
+    LessonError listing the known names otherwise."""
+    lessons = load_lessons(language=language) if lessons is None else lessons
     for lesson in lessons:
         if lesson.name == name:
             return lesson

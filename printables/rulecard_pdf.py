@@ -205,7 +205,14 @@ class RuleCardRenderer:
         ]
         if card.example:
             size = EXAMPLE_CARD_WIDTH * scale
-            story.append(CardRow(card.example, card_width=size, gap=5, per_row=EXAMPLE_PER_ROW))
+            row = CardRow(
+                card.example,
+                card_width=size,
+                gap=5,
+                per_row=EXAMPLE_PER_ROW,
+                language=card.language,
+            )
+            story.append(row)
         else:
             story.append(
                 script_paragraph(escape(_("(no example: no card can follow)")), styles["note"])

@@ -1,4 +1,8 @@
-"""What goes on the dealers' rule cards, and which card goes on which sheet (no drawing here)."""
+"""What goes on the dealers' rule cards, and which card goes on which sheet (no drawing here).
+
+A card speaks one language: a library rule's title, text and hint in it, and its example cards
+printed as on that country's decks.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from gettext import gettext as _
 from classroom.core.cards import Card
 from classroom.core.rules import Rule, compile_rule
 from classroom.core.rules.analysis import analyze
-from classroom.core.rules.library import LibraryRule, filter_rules
+from classroom.core.rules.library import LibraryRule, filter_rules, localized
 from printables.common import PrintableError
 
 __all__ = [
@@ -44,6 +48,7 @@ class RuleCard:
     hint: str | None = None
     age_band: str | None = None
     rule_id: str | None = None
+    language: str = "en"
 
 
 def example_mainline(rule: Rule, *, seed: int = 0) -> tuple[Card, ...]:
@@ -62,8 +67,9 @@ def example_mainline(rule: Rule, *, seed: int = 0) -> tuple[Card, ...]:
     return best
 
 
-def rule_card(rule: LibraryRule, *, seed: int = 0) -> RuleCard:
-    """The rule card of one library rule, with an example mainline that obeys it."""
+def rule_card(rule: LibraryRule, *, seed: int = 0, language: str = "en") -> RuleCard:
+    """The rule card of one library rule in `language`, with an example mainline that obeys it."""
+    rule = localized(rule, language)
     return RuleCard(
         title=rule.title,
         text=rule.text,
@@ -74,10 +80,13 @@ def rule_card(rule: LibraryRule, *, seed: int = 0) -> RuleCard:
         hint=rule.hint,
         age_band=rule.age_band,
         rule_id=rule.id,
+        language=language,
     )
 
 
-def custom_rule_card(source: str, *, title: str, text: str, seed: int = 0) -> RuleCard:
+def custom_rule_card(
+    source: str, *, title: str, text: str, seed: int = 0, language: str = "en"
+) -> RuleCard:
     """The rule card of a rule written by the teacher; RuleError when `source` does not compile."""
     if not title.strip() or not text.strip():
         raise PrintableError(_("A custom rule card needs a title and a plain-language text."))
@@ -87,6 +96,7 @@ def custom_rule_card(source: str, *, title: str, text: str, seed: int = 0) -> Ru
         text=text.strip(),
         rule_text=str(rule),
         example=example_mainline(rule, seed=seed),
+        language=language,
     )
 
 
@@ -105,9 +115,11 @@ def select_rules(
     return chosen
 
 
-def library_rule_cards(rules: Iterable[LibraryRule], *, seed: int = 0) -> tuple[RuleCard, ...]:
-    """One rule card per library rule, in the order given."""
-    return tuple(rule_card(rule, seed=seed) for rule in rules)
+def library_rule_cards(
+    rules: Iterable[LibraryRule], *, seed: int = 0, language: str = "en"
+) -> tuple[RuleCard, ...]:
+    """One rule card per library rule, in the order given, in `language`."""
+    return tuple(rule_card(rule, seed=seed, language=language) for rule in rules)
 
 
 def paginate(

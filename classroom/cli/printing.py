@@ -7,9 +7,9 @@ to `printables`, which never reads the database itself.
 from __future__ import annotations
 
 import argparse
+import sys
 from gettext import gettext as _
 
-from classroom.cli.serve import lan_address
 from classroom.cli.settings import open_use_cases, public_url
 from classroom.projections.class_record import GroupRecord
 from classroom.usecases import UseCases
@@ -55,8 +55,23 @@ def add_stored_class_commands(documents: Documents) -> None:
 
 
 def server_address() -> str:
-    """Where students reach this server: PUBLIC_URL, else this machine as `classroom serve`."""
-    return public_url() or f"http://{lan_address() or 'localhost'}:{DEFAULT_PORT}"
+    """Where students reach this server: PUBLIC_URL, else this machine's network address on
+    the port `classroom serve` uses; a warning goes to stderr when there is neither."""
+    from classroom.web.links import lan_address, student_address
+
+    address = student_address(
+        public_url=public_url(), seen_as=None, lan=lan_address(), port=DEFAULT_PORT
+    )
+    if not address.reachable:
+        print(
+            _(
+                "warning: this computer is not on a network, so the join cards show %s, which "
+                "tablets cannot open. Connect it to the school network, or give --base-url."
+            )
+            % address.base,
+            file=sys.stderr,
+        )
+    return address.base
 
 
 def group_record_of_any_teacher(service: UseCases, group_id: int) -> tuple[str, GroupRecord]:

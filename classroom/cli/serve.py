@@ -6,7 +6,6 @@ import argparse
 import gc
 import logging
 import secrets
-import socket
 import sys
 from gettext import gettext as _
 from typing import Any
@@ -67,24 +66,38 @@ def make_school_server(host: str, port: int, app: Any) -> SchoolServer:
     return SchoolServer(host, port, app)
 
 
-def lan_address() -> str | None:
-    """This machine's address on the local network (a UDP 'connect' sends no packet)."""
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("192.0.2.1", 9))  # a documentation address: only the route is looked up
-        address: str = probe.getsockname()[0]
-    except OSError:
-        return None
-    finally:
-        probe.close()
-    return None if address.startswith("127.") else address
+# Addresses that listen on every network the machine is on.
+WILDCARD_HOSTS = frozenset({"0.0.0.0", "::", ""})
+
+
+def students_line(*, listen_host: str, port: int, public_url: str, lan: str | None) -> str:
+    """The line that tells the teacher where tablets join, or why they cannot."""
+    from classroom.web.links import is_loopback, student_address
+
+    if listen_host not in WILDCARD_HOSTS and is_loopback(listen_host):
+        return _(
+            "  Students:  cannot join: the server listens on this computer only "
+            "(start it with --host 0.0.0.0)"
+        )
+    own = lan if listen_host in WILDCARD_HOSTS else listen_host
+    address = student_address(public_url=public_url, seen_as=None, lan=own, port=port)
+    if not address.reachable:
+        return _(
+            "  Students:  cannot join yet: this computer is not on a network. Connect it to "
+            "the school Wi-Fi (the same network as the tablets); the class page then shows "
+            "the address."
+        )
+    line = _("  Students:  %(url)s/join  (same Wi-Fi; or scan the QR code on the class page)")
+    return line % {"url": address.base}
 
 
 def serve(args: argparse.Namespace) -> int:
     """Create the database (and a first teacher), print how to log in and join, then serve."""
     from classroom.web import create_app
+    from classroom.web.links import lan_address
 
     app = create_app()
+    app.config["LISTEN_PORT"] = args.port
     service = app.extensions["use_cases"]
     print(_("Eleusis Express classroom kit"))
     if not service.teachers.has_teachers():
@@ -96,16 +109,15 @@ def serve(args: argparse.Namespace) -> int:
             % {"user": FIRST_TEACHER, "pw": password}
         )
         print(_("  (Change it with: classroom teacher password %s)") % FIRST_TEACHER)
-    host_for_people = lan_address() if args.host in ("0.0.0.0", "") else args.host
     print(_("  Teacher:   http://localhost:%d/teacher") % args.port)
-    if host_for_people:
-        print(
-            _(
-                "  Students:  http://%(host)s:%(port)d/join  (same Wi-Fi; or scan the QR code "
-                "on the class page)"
-            )
-            % {"host": host_for_people, "port": args.port}
+    print(
+        students_line(
+            listen_host=args.host,
+            port=args.port,
+            public_url=app.config["PUBLIC_URL"],
+            lan=lan_address(),
         )
+    )
     print(_("  Database:  %s") % app.config["DATABASE_URL"])
     print(_("  Purged:    %d class(es) past the retention period") % purge_on_start(app))
     # Threading mode: a play's emits wait in socket writer threads while the handler goes on

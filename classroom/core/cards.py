@@ -12,7 +12,18 @@ from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from typing import ClassVar
 
-__all__ = ["DECK", "Card", "CardError", "Color", "Rank", "Suit", "new_stock"]
+__all__ = [
+    "DECK",
+    "PRINTED_RANKS",
+    "Card",
+    "CardError",
+    "Color",
+    "Rank",
+    "Suit",
+    "new_stock",
+    "printed_label",
+    "printed_rank",
+]
 
 
 class CardError(ValueError):
@@ -147,6 +158,32 @@ class Card:
 
     def __str__(self) -> str:
         return f"{self.rank.symbol}{self.suit.value}"
+
+
+#: The letters in the corners of an ace and the court cards, as printed on each country's decks
+#: (Polish: As, Walet, Dama, Król; Russian: Туз, Валет, Дама, Король). Only what people read
+#: changes: cards are still written 'JH' or 'KS' in the rule language and in input.
+PRINTED_RANKS: dict[str, dict[Rank, str]] = {
+    "en": dict(_RANK_SYMBOLS),
+    "ja": dict(_RANK_SYMBOLS),
+    "pl": {Rank.ACE: "A", Rank.JACK: "W", Rank.QUEEN: "D", Rank.KING: "K"},
+    "ru": {Rank.ACE: "Т", Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К"},
+}
+
+
+def printed_rank(rank: Rank, language: str = "en") -> str:
+    """The rank as printed on a deck of that language's country; English decks otherwise.
+
+    >>> printed_rank(Rank.QUEEN, "pl"), printed_rank(Rank.ACE, "ru"), printed_rank(Rank.TEN, "ru")
+    ('D', 'Т', '10')
+    """
+    letters = PRINTED_RANKS.get(language.replace("_", "-").split("-")[0].lower(), _RANK_SYMBOLS)
+    return letters.get(rank, rank.symbol)
+
+
+def printed_label(card: Card, language: str = "en") -> str:
+    """Rank and suit glyph as people of `language` read them, e.g. 'В♥' in Russian."""
+    return f"{printed_rank(card.rank, language)}{card.suit.glyph}"
 
 
 _SUIT_ORDER = {suit: n for n, suit in enumerate(Suit)}

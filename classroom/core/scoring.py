@@ -20,6 +20,7 @@ __all__ = [
     "HAND_SIZE",
     "Game",
     "RoundResult",
+    "app_seating",
     "dealer_score",
     "next_dealer",
     "player_scores",
@@ -94,6 +95,19 @@ def seating(participants: Sequence[str], round_index: int) -> tuple[str, ...]:
     """The players of round `round_index` in seat order, starting at the dealer's left."""
     at = round_index % len(participants)
     return (*participants[at + 1 :], *participants[:at])
+
+
+def app_seating(participants: Sequence[str], round_index: int) -> tuple[str, ...]:
+    """The players of round `round_index` (from 0) when the app deals: the first player moves
+    one seat on each round, as if the dealer's seat rotated.
+
+    >>> app_seating(["Ana", "Ben", "Chen"], 1)
+    ('Ben', 'Chen', 'Ana')
+    """
+    if not participants:
+        return ()
+    at = round_index % len(participants)
+    return (*participants[at:], *participants[:at])
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,12 +14,13 @@ event `s + 1`; a guess sits at its own event.
 
 from __future__ import annotations
 
+import bisect
 import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from classroom.core.game import Event, Guessed, GuessJudged
+from classroom.core.game import Event, Guessed, GuessJudged, Judged
 from classroom.core.hypotheses import check_equivalence
 from classroom.core.rules import RuleError, compile_rule
 from classroom.projections.journal_view import JournalRecord, prediction_outcome
@@ -31,6 +32,7 @@ __all__ = [
     "debrief",
     "first_correct",
     "hypotheses",
+    "play_numbers",
     "same_rule",
 ]
 
@@ -137,6 +139,21 @@ def same_rule(secret: str, text: str) -> bool | None:
     return check_equivalence(secret_rule, hypothesis).equivalent
 
 
+def play_numbers(events: Sequence[Event], seqs: Iterable[int]) -> tuple[int, ...]:
+    """For each seq, how many plays had been judged by then: the class counts in plays, not in
+    log events ("at play 21 of 40"; 0 is before the first play).
+
+    >>> from classroom.core.cards import Card
+    >>> seven = Card.parse("7H")
+    >>> events = [Judged(seq=3, seat="1", card=seven, correct=True),
+    ...           Judged(seq=5, seat="2", card=seven, correct=False)]
+    >>> play_numbers(events, [1, 3, 4, 9])
+    (0, 1, 1, 2)
+    """
+    judged = sorted(event.seq for event in events if isinstance(event, Judged))
+    return tuple(bisect.bisect_right(judged, seq) for seq in seqs)
+
+
 @dataclass(frozen=True, slots=True)
 class Debrief:
     """The strip of hypotheses and the figures the debrief shows."""
@@ -145,11 +162,30 @@ class Debrief:
     first_correct: int | None
     tested: int
     falsifications: int
+    #: The plays judged in the round (cards put down: right or wrong).
+    plays: int = 0
+    #: For each item, the play it came at (see `play_numbers`).
+    at_play: tuple[int, ...] = ()
 
     @property
     def first(self) -> Hypothesis | None:
         """The first correct hypothesis, if any."""
         return None if self.first_correct is None else self.items[self.first_correct]
+
+    @property
+    def first_at_play(self) -> int | None:
+        """The play the first correct hypothesis came at, if any."""
+        return None if self.first_correct is None else self.at_play[self.first_correct]
+
+    @property
+    def guesses(self) -> int:
+        """How many hypotheses were guesses said to the dealer."""
+        return sum(1 for item in self.items if item.kind == "guess")
+
+    @property
+    def written(self) -> int:
+        """How many hypotheses were written in journals."""
+        return len(self.items) - self.guesses
 
 
 def debrief(
@@ -168,4 +204,6 @@ def debrief(
         first_correct=found,
         tested=count_tested(items),
         falsifications=sum(1 for item in items if item.falsification),
+        plays=sum(1 for event in events if isinstance(event, Judged)),
+        at_play=play_numbers(events, (item.seq for item in items)),
     )

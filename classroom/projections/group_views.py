@@ -55,7 +55,7 @@ def _table(snapshot: GroupSnapshot, state: RoundState | None) -> dict[str, Any]:
         "status": status(snapshot),
         "seq": state.seq if state else 0,
         "seats": seats,
-        "rule": snapshot.rule_text if snapshot.rule_revealed else None,
+        **_revealed_rule(snapshot, state),
         "paused": snapshot.paused,
         "dealer_mode": snapshot.dealer_mode,
         "dealer": snapshot.dealer_seat,
@@ -77,6 +77,21 @@ def _table(snapshot: GroupSnapshot, state: RoundState | None) -> dict[str, Any]:
         "dealer_score": dealer_score(scores) if state.is_over and scores else None,
     }
     return view
+
+
+def _revealed_rule(snapshot: GroupSnapshot, state: RoundState | None) -> dict[str, Any]:
+    """The secret rule once the group may know it: the teacher revealed it, or a right guess
+    ended the round. `rule_id` names its rule library entry (the page holds the library's
+    plain-language texts); `rule_words` are a student dealer's own words."""
+    guessed = state is not None and state.is_over and state.end_reason == "guessed"
+    if not (snapshot.rule_revealed or guessed):
+        return {"rule": None, "rule_id": None, "rule_words": None}
+    free = snapshot.rule_kind == "free"
+    return {
+        "rule": snapshot.rule_text,
+        "rule_id": snapshot.rule_id,
+        "rule_words": snapshot.rule_text if free else None,
+    }
 
 
 def _pending(state: RoundState) -> dict[str, Any] | None:

@@ -7,16 +7,29 @@ are numbered by their order in the group and the page writes "Player 1, 2...").
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from classroom.core.game import JUDGING, RoundState
+from classroom.core.game import JUDGING, Event, GuessJudged, Judged, NoPlayJudged, RoundState
+from classroom.core.scoring import round_scores
 from classroom.projections.group_views import status
 from classroom.projections.snapshots import ClassSnapshot, GroupSnapshot
 
-__all__ = ["MAINLINE_SHOWN", "projector_status", "projector_view", "with_group", "with_presence"]
+__all__ = [
+    "VERDICT_LOOKBACK",
+    "Verdict",
+    "latest_verdict",
+    "projector_status",
+    "projector_view",
+    "with_group",
+    "with_presence",
+]
 
-#: The newest mainline cards sent; the page shows as many of them as fit its width.
-MAINLINE_SHOWN = 12
+#: How many of a round's newest events are searched for its latest verdict: a verdict is
+#: followed at most by a guess window, hints and a new play before the next one.
+VERDICT_LOOKBACK = 24
+
+Verdict = dict[str, Any]
 
 
 def projector_status(group: GroupSnapshot) -> str:
@@ -31,17 +44,53 @@ def projector_status(group: GroupSnapshot) -> str:
     return phase
 
 
+def latest_verdict(events: Sequence[Event]) -> Verdict | None:
+    """The newest verdict among `events` (a round's newest events), as the room may see it:
+    whose action, on which card, right or wrong; never a guess's words.
+
+    >>> from classroom.core.cards import Card
+    >>> from classroom.core.game import Hint
+    >>> latest_verdict([Judged(seq=3, seat="4", card=Card.parse("7H"), correct=False),
+    ...                 Hint(seq=4, text="look at colours")])
+    {'kind': 'play', 'seat': '4', 'card': '7H', 'right': False}
+    """
+    for event in reversed(events):
+        if isinstance(event, Judged):
+            return {
+                "kind": "play",
+                "seat": event.seat,
+                "card": str(event.card),
+                "right": event.correct,
+            }
+        if isinstance(event, NoPlayJudged):
+            card = str(event.card) if event.card else None
+            return {"kind": "no_play", "seat": event.seat, "card": card, "right": event.right}
+        if isinstance(event, GuessJudged):
+            return {"kind": "guess", "seat": event.seat, "card": None, "right": event.right}
+    return None
+
+
 def projector_view(
-    class_snapshot: ClassSnapshot, *, anonymous: bool, online: set[str], join_url: str
+    class_snapshot: ClassSnapshot,
+    *,
+    anonymous: bool,
+    online: set[str],
+    join_url: str,
+    verdicts: Mapping[int, Verdict | None] | None = None,
 ) -> dict[str, Any]:
-    """The class as the projector shows it; `online` holds the seat keys with a tablet open.
+    """The class as the projector shows it; `online` holds the seat keys with a tablet open,
+    `verdicts` each group's latest verdict (by group id; see `latest_verdict`).
 
     >>> from classroom.projections.snapshots import ClassSnapshot
     >>> empty = ClassSnapshot(1, "7B", "ABC234", False, False, False, "add_deck", ())
     >>> projector_view(empty, anonymous=True, online=set(), join_url="/join")["joining"]
     False
     """
-    groups = [_group(group, anonymous=anonymous, online=online) for group in class_snapshot.groups]
+    found = verdicts or {}
+    groups = [
+        _group(group, anonymous=anonymous, online=online, verdict=found.get(group.group_id))
+        for group in class_snapshot.groups
+    ]
     open_to_join = not class_snapshot.joining_locked and not class_snapshot.ended
     return {
         "class_id": class_snapshot.class_id,
@@ -57,9 +106,15 @@ def projector_view(
     }
 
 
-def with_group(view: dict[str, Any], group: GroupSnapshot, *, online: set[str]) -> dict[str, Any]:
+def with_group(
+    view: dict[str, Any],
+    group: GroupSnapshot,
+    *,
+    online: set[str],
+    verdict: Verdict | None = None,
+) -> dict[str, Any]:
     """The class view `view` with one group's tile rebuilt: one group changed, not the class."""
-    tile = _group(group, anonymous=view["anonymous"], online=online)
+    tile = _group(group, anonymous=view["anonymous"], online=online, verdict=verdict)
     groups = [tile if old["id"] == group.group_id else old for old in view["groups"]]
     joining = view["open_to_join"] and any(g["status"] == "lobby" for g in groups)
     return {**view, "groups": groups, "joining": joining}
@@ -80,15 +135,19 @@ def with_presence(view: dict[str, Any], online: set[str]) -> dict[str, Any]:
     return {**view, "groups": groups}
 
 
-def _group(group: GroupSnapshot, *, anonymous: bool, online: set[str]) -> dict[str, Any]:
-    state = group.state
+def _group(
+    group: GroupSnapshot, *, anonymous: bool, online: set[str], verdict: Verdict | None
+) -> dict[str, Any]:
+    phase = projector_status(group)
+    # While a student dealer chooses the next rule, the last round's table is over and gone.
+    state = None if group.dealing_seat is not None else group.state
     view: dict[str, Any] = {
         "id": group.group_id,
         "name": group.group_name,
         "round": group.round_number,
         # With the round, orders tiles: a late broadcast never replaces a newer tile.
-        "seq": state.seq if state else 0,
-        "status": projector_status(group),
+        "seq": group.state.seq if group.state else 0,
+        "status": phase,
         "seats": _seats(group, state, anonymous=anonymous, online=online),
         "rule": group.rule_text if group.rule_revealed else None,
         "dealer": group.dealer_seat,
@@ -96,10 +155,13 @@ def _group(group: GroupSnapshot, *, anonymous: bool, online: set[str]) -> dict[s
         "turn": None,
         "mainline": [],
         "mainline_total": 0,
+        "sidelines": [],
         "sideline_total": 0,
         "guesses": 0,
+        "hints": 0,
         "pending": None,
         "guesser": None,
+        "verdict": None,
         "winner": None,
         "end_reason": None,
     }
@@ -109,12 +171,15 @@ def _group(group: GroupSnapshot, *, anonymous: bool, online: set[str]) -> dict[s
     pending = state.pending if state.phase in JUDGING else None
     view |= {
         "turn": state.turn,
-        "mainline": [str(card) for card in layout.mainline[-MAINLINE_SHOWN:]],
+        "mainline": [str(card) for card in layout.mainline],
         "mainline_total": len(layout.mainline),
+        "sidelines": [[str(card) for card in line] for line in layout.sidelines],
         "sideline_total": layout.sideline_count,
         "guesses": len(state.guesses),
+        "hints": len(state.hints),
         "pending": _pending(state) if pending is not None else None,
         "guesser": state.guesser,
+        "verdict": verdict,
         "winner": state.winner,
         "end_reason": state.end_reason,
     }
@@ -125,12 +190,14 @@ def _seats(
     group: GroupSnapshot, state: RoundState | None, *, anonymous: bool, online: set[str]
 ) -> list[dict[str, Any]]:
     sizes = state.hand_sizes() if state else {}
+    scores = round_scores(state) if state else {}
     seats = []
     for number, seat in enumerate(group.seats, start=1):
         entry: dict[str, Any] = {
             "seat": seat.key,
             "number": number,
             "cards": sizes.get(seat.key),
+            "score": scores.get(seat.key),
             "online": seat.key in online,
         }
         if not anonymous:

@@ -5,12 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from gettext import gettext as _
 
+from classroom.core.game import MIN_PLAYERS
 from classroom.core.scoring import dealer_score, round_scores
 from classroom.usecases.changes import Change
 from classroom.usecases.context import Context, RoundStates
 from classroom.usecases.errors import Conflict, Invalid
 from classroom.usecases.ownership import own_class, own_group
 from classroom.usecases.ports import GroupRow, UnitOfWork
+from classroom.usecases.seats import MAX_PLAYERS
 
 __all__ = ["GroupTotals", "LessonControls", "RoundTotals"]
 
@@ -50,6 +52,7 @@ class LessonControls:
             playing = running is not None and not self.states.of(uow, running.id).is_over
             if group.dealing_seat_id or playing:
                 raise Conflict(_("Change the dealer between rounds."))
+            _check_seats_for(mode, group.name, len(uow.seats.names(group_id)))
             uow.groups.update(group_id, dealer_mode=mode)
             uow.commit()
             return Change(group_id, group.class_id, ())
@@ -77,6 +80,26 @@ class LessonControls:
             if result.dealer is not None:
                 totals[result.dealer] = totals.get(result.dealer, 0) + result.dealer_score
         return GroupTotals(group.id, group.name, tuple(rounds), totals)
+
+
+def _check_seats_for(mode: str, group_name: str, seated: int) -> None:
+    """Student dealers need 3 players and a dealer; the app deals to 8 players at most."""
+    if mode == "student" and seated < MIN_PLAYERS + 1:
+        raise Conflict(
+            _(
+                "%(group)s has %(n)d students; students deal only with %(min)d or more "
+                "(3 players and a dealer)."
+            )
+            % {"group": group_name, "n": seated, "min": MIN_PLAYERS + 1}
+        )
+    if mode == "app" and seated > MAX_PLAYERS:
+        raise Conflict(
+            _(
+                "%(group)s has %(n)d students; the app deals to %(max)d players at most. "
+                "Remove a student first, or keep student dealers."
+            )
+            % {"group": group_name, "n": seated, "max": MAX_PLAYERS}
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -135,7 +135,8 @@ def snapshot_of(
         round_number=round_row.number if round_row else 0,
         state=state,
         events=events,
-        paused=group.paused,
+        # An ended class is frozen like a paused group: no view offers an action any more.
+        paused=group.paused or group.class_ended,
         dealer_mode=group.dealer_mode,
         dealing_seat=str(group.dealing_seat_id) if group.dealing_seat_id else None,
         dealer_seat=str(dealer_seat) if dealer_seat else None,

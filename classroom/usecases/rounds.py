@@ -14,7 +14,7 @@ from gettext import gettext as _
 from classroom.core import game
 from classroom.core.game import Event, Options, RoundState
 from classroom.core.rules import Rule, compile_rule
-from classroom.core.scoring import next_dealer
+from classroom.core.scoring import app_seating, next_dealer
 from classroom.usecases.changes import Action, Change
 from classroom.usecases.context import Context, retry_once
 from classroom.usecases.errors import Conflict, NotFound
@@ -69,7 +69,7 @@ class Rounds:
                 rule_id=group.rule_id,
                 dealer_seat_id=None,
             )
-            change = self.deal(uow, group, round_id, seats)
+            change = self.deal(uow, group, round_id, app_seating(seats, number))
             uow.commit()
             return change
 
@@ -134,6 +134,16 @@ class Rounds:
     def give_hint(self, teacher_id: int, group_id: int, text: str) -> Change:
         """A hint for the group, logged with the round."""
         return self._teacher_command(teacher_id, group_id, lambda state: game.hint(state, text))
+
+    def skip_turn(self, teacher_id: int, group_id: int, seat_id: int) -> Change:
+        """Skip the turn of an absent student: the next seat plays."""
+
+        def skip(state: RoundState) -> tuple[Event, ...]:
+            if state.turn != str(seat_id):
+                raise Conflict(_("It is no longer this student's turn."))
+            return game.skip_turn(state, str(seat_id))
+
+        return self._teacher_command(teacher_id, group_id, skip)
 
     def end_round(self, teacher_id: int, group_id: int) -> Change:
         """End the group's round now."""

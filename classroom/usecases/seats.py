@@ -6,17 +6,26 @@ import secrets
 from dataclasses import dataclass
 from gettext import gettext as _
 
+from classroom.core import game
+from classroom.core.game import Event
 from classroom.usecases.changes import Change
 from classroom.usecases.classes import hash_token
-from classroom.usecases.context import Context, RoundStates
+from classroom.usecases.context import Context, RoundStates, retry_once
 from classroom.usecases.errors import Conflict, NotFound
 from classroom.usecases.names import clean_nickname, nickname_key, normalize_join_code
 from classroom.usecases.ownership import own_seat
-from classroom.usecases.ports import Clash, UnitOfWork
+from classroom.usecases.ports import Clash, SeatRow, UnitOfWork
 
-__all__ = ["MAX_SEATS", "JoinInfo", "SeatRef", "Seating"]
+__all__ = ["MAX_PLAYERS", "MAX_SEATS_WITH_DEALER", "JoinInfo", "SeatRef", "Seating", "max_seats"]
 
-MAX_SEATS = 8
+#: Players at a table; a student-dealer table seats one more, the dealer.
+MAX_PLAYERS = 8
+MAX_SEATS_WITH_DEALER = MAX_PLAYERS + 1
+
+
+def max_seats(dealer_mode: str) -> int:
+    """How many students a group seats: 8 players, plus the dealer when students deal."""
+    return MAX_SEATS_WITH_DEALER if dealer_mode == "student" else MAX_PLAYERS
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +60,7 @@ class Seating:
     def __init__(self, context: Context) -> None:
         self.uow = context.uow
         self.states: RoundStates = context.states
+        self.locks = context.locks
 
     def open_class_by_code(self, code: str) -> JoinInfo:
         """What a student needs to pick a group in the open class with this join code."""
@@ -76,7 +86,7 @@ class Seating:
             if period.ended_at is not None or period.joining_locked:
                 raise Conflict(_("Joining is closed for this class. Ask your teacher."))
             keys = uow.seats.keys(group_id)
-            if len(keys) >= MAX_SEATS:
+            if len(keys) >= max_seats(group.dealer_mode):
                 raise Conflict(_("This group is full; please choose another."))
             key = nickname_key(nickname)
             if any(taken == key for _id, taken in keys):
@@ -116,23 +126,48 @@ class Seating:
             uow.commit()
             return seat.group_id
 
+    @retry_once
     def remove_seat(self, teacher_id: int, seat_id: int) -> Change:
-        """Remove a student who holds no cards in a running round."""
+        """Remove a student, even mid-round.
+
+        A player's hand goes back under the stock and they leave the round (fewer than three
+        players left: the round ends); removing the round's dealer ends the round, scored as
+        it stands; a student choosing the next rule hands the choice back to the teacher.
+        """
         with self.uow() as uow:
+            group_id = own_seat(uow, teacher_id, seat_id).group_id
+        with self.locks.hold(group_id), self.uow() as uow:
+            uow.groups.lock(group_id)
             seat = own_seat(uow, teacher_id, seat_id)
-            if _plays_now(uow, self.states, seat.group_id, seat_id):
-                raise Conflict(_("This student is playing a round; end the round first."))
+            events = self._leave_round(uow, seat)
+            group = uow.groups.get(seat.group_id)
+            if group is not None and group.dealing_seat_id == seat_id:
+                uow.groups.update(seat.group_id, dealing_seat_id=None)
             uow.seats.delete(seat_id)
             uow.commit()
-            return Change(seat.group_id, seat.class_id, ())
+            return Change(seat.group_id, seat.class_id, events)
 
-
-def _plays_now(uow: UnitOfWork, states: RoundStates, group_id: int, seat_id: int) -> bool:
-    running = uow.rounds.latest(group_id)
-    if running is None:
-        return False
-    state = states.of(uow, running.id)
-    return not state.is_over and str(seat_id) in state.seats
+    def _leave_round(self, uow: UnitOfWork, seat: SeatRow) -> tuple[Event, ...]:
+        """The events by which the seat leaves the group's running round (none if it plays in
+        none)."""
+        running = uow.rounds.latest(seat.group_id)
+        if running is None:
+            return ()
+        state = self.states.of(uow, running.id)
+        if state.is_over:
+            return ()
+        if running.dealer_seat_id == seat.id:
+            events = game.end_round(state, "the dealer left")
+        elif str(seat.id) in state.seats:
+            if state.phase in game.JUDGING and game.owing(state) == str(seat.id):
+                raise Conflict(
+                    _("%s is waiting for a verdict: give it, then remove them.") % seat.nickname
+                )
+            events = game.remove_player(state, str(seat.id))
+        else:
+            return ()
+        self.states.append(uow, running.id, events, state)
+        return events
 
 
 def _name_taken(nickname: str) -> Conflict:

@@ -15,6 +15,7 @@ from classroom.core.resources import data_dir
 from classroom.store import connect
 from classroom.store.composition import use_cases_for
 from classroom.store.migrate import upgrade
+from classroom.web import i18n
 from classroom.web.config import default_config
 from classroom.web.extensions import babel, csrf, socketio
 from classroom.web.notifier import Notifier
@@ -50,7 +51,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     app.extensions["notifier"] = Notifier()
     csrf.init_app(app)
-    babel.init_app(app)
+    i18n.init_app(app)
+    babel.init_app(app, locale_selector=i18n.select_locale)
     # Handlers must be declared before init_app: Flask-SocketIO replays them onto each new app
     # (a restarted server in the same process, tests) only if it saw them before the first one.
     _register_blueprints(app)
@@ -63,8 +65,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # A connection's messages are handled in order, in its own reader thread, instead of
         # a new thread per message (a play cost one thread start; order is what tablets expect).
         async_handlers=False,
+        # A tablet whose Wi-Fi dropped hears no ping within interval + timeout and shows
+        # "Reconnecting..." within 4.5 s (Engine.IO's defaults, 25 + 20 s, kept students
+        # tapping a dead page); the server also sees a gone tablet as offline as quickly.
+        ping_interval=2,
+        ping_timeout=2.5,
     )
     app.after_request(_security_headers)
+    # Browsers ask for /favicon.ico whatever the page links.
+    app.add_url_rule("/favicon.ico", "favicon", lambda: app.send_static_file("favicon.ico"))
     proxies = int(app.config.get("TRUSTED_PROXIES", 0))
     if proxies:
         # Behind nginx every request comes from the proxy; per-address login limits need the

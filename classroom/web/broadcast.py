@@ -1,6 +1,8 @@
 """Sending a group's projections to the tablets and the teacher's pages: each seat its own
 view, the group the public events, the teacher's pages the teacher view, journals to the seats
-that keep one."""
+that keep one; and the two messages that end a tablet's place in a class: `seat_removed` (to
+the seat's tablets, which are then disconnected) and `class_ended` (to every tablet of the
+class and the teacher's pages)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,10 @@ from classroom.usecases import GroupSnapshot
 from classroom.web.context import use_cases
 from classroom.web.extensions import socketio
 from classroom.web.rooms import PLAY, TEACH, listening
+
+SEAT_REMOVED = "seat_removed"
+CLASS_ENDED = "class_ended"
+PRESENCE = "presence"
 
 
 def send_events(group_id: int, events: list[dict[str, object]]) -> None:
@@ -55,3 +61,30 @@ def send_journals(snapshot: GroupSnapshot) -> None:
         socketio.emit(
             "journal", journal_view(mine, events, layout), to=f"seat:{seat}", namespace=PLAY
         )
+
+
+def send_seat_removed(seat_id: int, group_id: int) -> None:
+    """Tell the seat's tablets they have no seat any more, then disconnect them (a tablet that
+    reconnects with the old token is refused). Behind a message queue the tablets connected to
+    another process hear the event too; that process does not hang up on them, but every
+    message they send is refused, their seat being gone."""
+    room = f"seat:{seat_id}"
+    socketio.emit(SEAT_REMOVED, {"seat": str(seat_id), "group": group_id}, to=room, namespace=PLAY)
+    manager = socketio.server.manager
+    for sid, _eio_sid in list(manager.get_participants(PLAY, room)):
+        socketio.server.disconnect(sid, namespace=PLAY)
+
+
+def send_class_ended(class_id: int, group_ids: list[int]) -> None:
+    """Tell every tablet of the class and the teacher's pages that the class has ended."""
+    payload = {"class_id": class_id}
+    for group_id in group_ids:
+        socketio.emit(CLASS_ENDED, payload, to=f"group:{group_id}", namespace=PLAY)
+    socketio.emit(CLASS_ENDED, payload, to=f"teachers:{class_id}", namespace=TEACH)
+
+
+def send_presence(class_id: int) -> None:
+    """Tell the teacher's pages of the class that a tablet came or went (their dots redraw)."""
+    teachers = f"teachers:{class_id}"
+    if listening(TEACH, teachers):
+        socketio.emit(PRESENCE, {"class_id": class_id}, to=teachers, namespace=TEACH)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_LESSON_SECONDS = 8 * 60 * 60
+DEFAULT_PORT = 5000
 
 
 def load_secret_key(instance: Path) -> str:
@@ -34,6 +35,9 @@ def default_config(instance: Path) -> dict[str, Any]:
         "MAX_CONTENT_LENGTH": 64 * 1024,
         "BABEL_DEFAULT_LOCALE": "en",
         "PUBLIC_URL": os.environ.get("CLASSROOM_PUBLIC_URL", ""),
+        # The port `classroom serve` listens on (it sets it): join links made outside a request,
+        # such as a projector redrawn by a timer, are built on it.
+        "LISTEN_PORT": DEFAULT_PORT,
         "LOGIN_ATTEMPTS": 5,
         # How many reverse proxies (nginx) stand in front of the server; 0 when none.
         "TRUSTED_PROXIES": _count(os.environ.get("CLASSROOM_TRUSTED_PROXIES", "0")),

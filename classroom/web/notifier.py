@@ -10,9 +10,12 @@ from flask import current_app
 from classroom.projections.group_views import public_event
 from classroom.usecases import Change, GroupSnapshot
 from classroom.web.broadcast import (
+    send_class_ended,
     send_events,
     send_journal,
     send_journals,
+    send_presence,
+    send_seat_removed,
     send_states,
     send_teacher_view,
 )
@@ -77,6 +80,21 @@ class Notifier:
             self.announce_group(group.group_id)
         self._projector.push_class(class_id)
 
+    def seat_removed(self, seat_id: int, change: Change) -> None:
+        """A student was removed: their tablets hear `seat_removed` and are disconnected, then
+        the group sees the round go on without them."""
+        send_seat_removed(seat_id, change.group_id)
+        self.announce(change)
+
+    def class_ended(self, class_id: int) -> None:
+        """The class has ended: every tablet and teacher's page hears `class_ended` at once,
+        then every group's views (no action possible any more) and the projector follow."""
+        groups = use_cases().reading.class_snapshot(None, class_id).groups
+        send_class_ended(class_id, [group.group_id for group in groups])
+        for group in groups:
+            self.announce_group(group.group_id, snapshot=group)
+        self._projector.push_class(class_id)
+
     def send_journal(self, snapshot: GroupSnapshot, seat_id: int) -> None:
         """Send one seat its journal, checked against the table as it is now."""
         send_journal(snapshot, seat_id)
@@ -90,8 +108,10 @@ class Notifier:
         self._projector.revoke(class_id)
 
     def presence_changed(self, class_id: int) -> None:
-        """A tablet of the class came or went: its dot on the projector changes."""
+        """A tablet of the class came or went: its dot changes on the projector and on the
+        teacher's class page."""
         self._projector.presence_changed(class_id)
+        send_presence(class_id)
 
 
 def notifier() -> Notifier:

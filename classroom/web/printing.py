@@ -18,7 +18,6 @@ from flask import (
     Blueprint,
     Response,
     abort,
-    current_app,
     render_template,
     request,
     url_for,
@@ -30,6 +29,7 @@ from classroom.core.rules.library import CONCEPTS, load_library
 from classroom.usecases import NotFound
 from classroom.web.auth import login_required, me
 from classroom.web.context import use_cases
+from classroom.web.links import student_base_url
 from printables.catalog import printable_label
 from printables.documents import (
     class_pack_pdf,
@@ -135,8 +135,8 @@ def _send(build: Callable[[], Document]) -> Response:
 
 
 def _base_url() -> str:
-    """Where students reach the app: PUBLIC_URL, else the address this request came to."""
-    return str(current_app.config.get("PUBLIC_URL") or request.url_root)
+    """Where students reach the app: never a loopback name (see `classroom.web.links`)."""
+    return student_base_url()
 
 
 @printing.get("/classes/<int:class_id>/pack.pdf")

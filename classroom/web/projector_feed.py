@@ -11,7 +11,14 @@ from typing import Any
 from flask import Flask, current_app
 from socketio import PubSubManager
 
-from classroom.projections.projector_view import projector_view, with_group, with_presence
+from classroom.projections.projector_view import (
+    VERDICT_LOOKBACK,
+    Verdict,
+    latest_verdict,
+    projector_view,
+    with_group,
+    with_presence,
+)
 from classroom.usecases import GroupSnapshot, ServiceError
 from classroom.web import presence
 from classroom.web.context import use_cases
@@ -19,12 +26,14 @@ from classroom.web.extensions import socketio
 from classroom.web.links import join_url
 from classroom.web.rooms import PROJECTOR, listening, projector_room
 
-__all__ = ["PRESENCE_REDRAW_S", "ProjectorFeed", "class_view"]
+__all__ = ["PRESENCE_REDRAW_S", "ProjectorFeed", "class_view", "group_verdict"]
 
 #: How long tablets' comings and goings are gathered before the projector's dots are redrawn.
 PRESENCE_REDRAW_S = 0.25
 
 View = dict[str, Any]
+#: A change drawn on the last view sent, given the seat keys online now.
+Change = Callable[[View, set[str]], View]
 
 
 def class_view(class_id: int) -> View:
@@ -35,7 +44,17 @@ def class_view(class_id: int) -> View:
         anonymous=snapshot.projector_anonymous,
         online=_online(),
         join_url=join_url(snapshot.join_code),
+        verdicts={group.group_id: group_verdict(group) for group in snapshot.groups},
     )
+
+
+def group_verdict(group: GroupSnapshot) -> Verdict | None:
+    """The latest verdict of the group's round, read from the newest events of its log."""
+    state = group.state
+    if group.round_id is None or state is None or group.dealing_seat is not None:
+        return None
+    after = max(0, state.seq - VERDICT_LOOKBACK)
+    return latest_verdict(use_cases().reading.events_after(group.round_id, after))
 
 
 class ProjectorFeed:
@@ -50,7 +69,7 @@ class ProjectorFeed:
 
     def push_class(self, class_id: int) -> None:
         """Send the fresh projector view to the class's projector pages, if any is open."""
-        if _watched(class_id):
+        if self._still_watched(class_id):
             self._redraw(class_id, None)
 
     def push_group(self, snapshot: GroupSnapshot) -> None:
@@ -58,9 +77,11 @@ class ProjectorFeed:
 
         A play used to rebuild every group of the class; now it costs one tile.
         """
-        if _watched(snapshot.class_id):
+        if self._still_watched(snapshot.class_id):
+            verdict = group_verdict(snapshot)
             self._redraw(
-                snapshot.class_id, lambda last: with_group(last, snapshot, online=_online())
+                snapshot.class_id,
+                lambda last, online: with_group(last, snapshot, online=online, verdict=verdict),
             )
 
     def presence_changed(self, class_id: int) -> None:
@@ -70,7 +91,7 @@ class ProjectorFeed:
         are redrawn once per class every `PRESENCE_REDRAW_S` (from the presence counts at that
         moment), not once per tablet.
         """
-        if not _watched(class_id):
+        if not self._still_watched(class_id):
             return
         app = current_app._get_current_object()  # type: ignore[attr-defined]
         with self._lock:
@@ -84,16 +105,35 @@ class ProjectorFeed:
         socketio.emit("revoked", to=projector_room(class_id), namespace=PROJECTOR)
         socketio.close_room(projector_room(class_id), namespace=PROJECTOR)
 
-    def _redraw(self, class_id: int, change: Callable[[View], View] | None) -> None:
+    def _still_watched(self, class_id: int) -> bool:
+        """Whether a projector page of the class listens; if none does, the last view sent is
+        forgotten.
+
+        A change made while no page listens is not drawn on that view, so it no longer shows
+        the class: the next page to open, or the same page reloaded, is sent the view read
+        afresh, and the next change is drawn on that one.
+        """
+        if _watched(class_id):
+            return True
+        with self._lock:
+            self._last_views.pop(class_id, None)
+        return False
+
+    def _redraw(self, class_id: int, change: Change | None) -> None:
         """Send the class view: the last one sent with `change` applied, or (with no change, no
         view sent yet, or behind a message queue, where another process may have changed other
-        tiles) the whole view read afresh. Updates of the last view are serialized and sent in
-        the order they were made."""
+        tiles) the whole view read afresh. Every seat's dot is drawn from the presence of now,
+        whatever changed. Updates of the last view are serialized and sent in the order they
+        were made."""
         if isinstance(socketio.server.manager, PubSubManager):
             change = None
         with self._lock:
             last = self._last_views.get(class_id)
-            view = class_view(class_id) if change is None or last is None else change(last)
+            if change is None or last is None:
+                view = class_view(class_id)
+            else:
+                online = _online()
+                view = with_presence(change(last, online), online)
             self._last_views[class_id] = view
             socketio.emit("class", view, to=projector_room(class_id), namespace=PROJECTOR)
 
@@ -105,7 +145,7 @@ class ProjectorFeed:
                 self._presence_due.discard(class_id)
             # A class deleted meanwhile has nothing left to draw.
             with suppress(ServiceError):
-                self._redraw(class_id, lambda last: with_presence(last, _online()))
+                self._redraw(class_id, lambda last, _online: last)
 
 
 def _online() -> set[str]:

@@ -93,6 +93,8 @@ class Server:
     url: str
     database: str
     log: Path
+    #: The server's process id (a test may freeze it, as a dead link would look to tablets).
+    pid: int = 0
 
 
 @pytest.fixture(scope="session")
@@ -127,7 +129,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         )
         try:
             wait_for_port(port, process, log)
-            yield Server(f"http://127.0.0.1:{port}", database, log)
+            yield Server(f"http://127.0.0.1:{port}", database, log, process.pid)
         finally:
             process.terminate()
             try:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import re
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import socketio
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 LANDSCAPE = {"width": 1024, "height": 768}
@@ -141,6 +143,14 @@ class Tablet:
         expect(button).to_have_attribute("aria-pressed", "true")
         self.page.locator("#play-button").tap()
 
+    def no_play(self) -> None:
+        """Tap No play, then confirm it in the page's dialog."""
+        self.page.get_by_role("button", name="No play").tap()
+        dialog = self.page.get_by_role("dialog", name="No play?")
+        expect(dialog).to_be_visible()
+        dialog.get_by_role("button", name="Yes, no card fits").tap()
+        expect(dialog).to_be_hidden()
+
     def wake(self) -> None:
         """Its screen comes back on: the page asks for what it missed and gets a fresh state."""
 
@@ -153,6 +163,46 @@ class Tablet:
     def screenshot(self, name: str, folder: Path) -> None:
         """Save a screenshot of the whole page."""
         self.page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+
+    def seat_token(self) -> str:
+        """The seat token the page keeps in localStorage."""
+        token: str = self.page.evaluate("localStorage.getItem('eleusis.seat')")
+        return token
+
+
+class SeatBot:
+    """A second connection to a tablet's seat over Socket.IO, to play many cards fast."""
+
+    def __init__(self, url: str, token: str):
+        self.view: dict[str, Any] = {}
+        self.client = socketio.Client(reconnection=False)
+        self.client.on("state", self._state, namespace="/play")
+        self.client.connect(
+            url,
+            namespaces=["/play"],
+            auth={"token": token, "round": 0, "last_seq": 0},
+            transports=["websocket"],
+            wait_timeout=10,
+        )
+
+    def _state(self, view: dict[str, Any]) -> None:
+        self.view = view
+
+    def refresh(self) -> dict[str, Any]:
+        """The seat's view as the server has it now."""
+        position = {"round": self.view.get("round", 0), "last_seq": self.view.get("seq", 0)}
+        self.client.call("resync", position, namespace="/play", timeout=10)
+        return self.view
+
+    def act(self, kind: str, **fields: str) -> None:
+        """Play, declare no play, guess or pass; the server must accept it."""
+        payload = {"type": kind, "action_id": uuid.uuid4().hex, **fields}
+        reply = self.client.call("act", payload, namespace="/play", timeout=10)
+        assert reply and reply.get("ok"), reply
+
+    def close(self) -> None:
+        """Hang up."""
+        self.client.disconnect()
 
 
 class Teacher:
@@ -205,6 +255,32 @@ class Teacher:
         panel.get_by_placeholder("A hint for this group").fill(text)
         panel.get_by_role("button", name="Give hint").click()
         expect(self.page.locator(f"#group-{group_id}").get_by_text(text)).to_be_visible()
+
+    def submit(self, action_suffix: str, fields: dict[str, str] | None = None) -> None:
+        """Send the class page's form whose action ends so, without its confirmation step."""
+        form = self.page.locator(f'form[action$="{action_suffix}"]').first
+        with self.page.expect_navigation():
+            self._send(form, fields or {})
+
+    @staticmethod
+    def _send(form: Any, fields: dict[str, str]) -> None:
+        form.evaluate(
+            """(form, fields) => {
+                for (const [name, value] of Object.entries(fields)) {
+                    const input = form.querySelector(`[name="${name}"]`);
+                    if (input) input.value = value;
+                }
+                HTMLFormElement.prototype.submit.call(form);
+            }""",
+            fields,
+        )
+
+    @property
+    def class_id(self) -> int:
+        """The id of the class whose page is open."""
+        found = re.search(r"/teacher/classes/(\d+)", self.page.url)
+        assert found, self.page.url
+        return int(found.group(1))
 
     def reveal_rule(self, group_id: int) -> None:
         """Show the group's secret rule to its students."""

@@ -57,13 +57,13 @@ class Projector:
 
     def newest_card(self, group_id: int) -> str:
         return (
-            self.group(group_id).locator(".mainline .pcard.shown").last.get_attribute("data-card")
-            or ""
+            self.group(group_id).locator(".table .pcard.main").last.get_attribute("data-card") or ""
         )
 
     def check_layout(self, name: str) -> None:
         """No scrolling, no clipped tile, no text under 28px; then a screenshot to look at."""
         self.page.evaluate("document.fonts.ready")
+        self.page.screenshot(path=str(SCREENSHOTS / f"projector-{name}.png"))
         overflow = self.page.evaluate(OVERFLOW)
         assert overflow["page"][0] <= 0 and overflow["page"][1] <= 0, overflow
         assert overflow["clipped"] == [], overflow
@@ -71,7 +71,6 @@ class Projector:
         assert sizes
         small = [(what, size) for what, size in sizes if size < MIN_TEXT_PX]
         assert small == [], small
-        self.page.screenshot(path=str(SCREENSHOTS / f"projector-{name}.png"))
 
     def close(self) -> None:
         self.page.context.close()
@@ -138,19 +137,20 @@ def test_a_tablet_play_shows_on_the_projector_without_reloading(lesson: Lesson) 
     otters_id = lesson.group_ids[0]
     projector.page.evaluate("window.stillTheSamePage = true")
     lesson.teacher.start_round(otters_id)
-    expect(projector.group(otters_id).locator(".mainline .pcard.shown")).to_have_count(1)
+    expect(projector.group(otters_id).locator(".table .pcard.main")).to_have_count(1)
     starter = projector.newest_card(otters_id)
     player = next(tablet for tablet in lesson.otters if tablet.is_my_turn())
     fitting = [card for card in player.hand() if is_red(card) != is_red(starter)]
     card = (fitting or player.hand())[0]
     player.play(card)
     if fitting:
-        expect(projector.group(otters_id).locator(".mainline .pcard.shown")).to_have_count(2)
+        expect(projector.group(otters_id).locator(".table .pcard.main")).to_have_count(2)
         assert projector.newest_card(otters_id) == card
-        newest = projector.group(otters_id).locator(".mainline .pcard.shown").last
+        newest = projector.group(otters_id).locator(".table .pcard.main").last
         assert ("red" in (newest.get_attribute("class") or "")) == is_red(card)
     else:
-        expect(projector.group(otters_id).locator(".facts")).to_contain_text("Sideline 1")
+        expect(projector.group(otters_id).locator(".sideline .pcard")).to_have_count(1)
+        expect(projector.group(otters_id).locator(".news")).to_contain_text("was wrong")
     expect(projector.group(otters_id).locator(".seat.turn")).to_have_count(1)
     assert projector.page.evaluate("window.stillTheSamePage") is True
     expect(projector.page.locator("#join")).to_be_visible()  # Falcons still waits

@@ -146,7 +146,7 @@ def test_a_correct_play_and_a_right_guess_end_the_round_with_scores(lesson: Less
             expect(player.page.locator("#guess-form")).to_be_visible()
             guesser = player
             break
-        player.page.get_by_role("button", name="No play").tap()
+        player.no_play()
         expect(player.page.locator("#turn-banner")).to_be_hidden()
     assert guesser is not None, "nobody held a card of the other colour"
     guesser.screenshot("tablet-landscape-guess-box", SCREENSHOTS)
@@ -157,14 +157,18 @@ def test_a_correct_play_and_a_right_guess_end_the_round_with_scores(lesson: Less
     guesser.page.get_by_role("button", name="Guess").tap()
     for tablet in otters:
         expect(tablet.page.locator("#guesses .guess.waiting")).to_have_count(1)
-    expect(guesser.page.locator("#status-line")).to_contain_text("verdict")
+    expect(guesser.page.locator("#status-line")).to_have_text("The teacher is judging your guess…")
+    expect(guesser.page.locator("#guesses .guess .who")).to_have_text("You")
 
+    # A right guess reveals the rule to the group without the teacher's Reveal button.
     lesson.teacher.judge_guess(group_id, True)
-    lesson.teacher.reveal_rule(group_id)
+    expect(guesser.page.locator("#notice")).to_have_text("Your guess is right!")
     for tablet in otters:
         expect(tablet.page.locator("#round-over")).to_be_visible()
         expect(tablet.page.locator("#guesses .guess.right")).to_have_count(1)
         expect(tablet.page.locator("#rule-text")).to_have_text(EASY_RULE)
+        expect(tablet.page.locator("#rule-text")).to_be_visible()
+        expect(tablet.page.locator("#dealer-score")).to_be_empty()  # the app does not score
         expect(tablet.page.locator("#hand-area")).to_be_hidden()
         scores = tablet.final_scores()
         assert set(scores) == {other.nickname for other in otters}

@@ -151,3 +151,13 @@ def test_projector_link_opens_only_its_class_and_can_be_renewed(lesson):
 
     with pytest.raises(NotFound):
         lesson.service.classes.class_for_projector(first)
+
+
+def test_when_the_app_deals_a_different_tablet_plays_first_each_round(lesson):
+    tablets = [lesson.join(name) for name in ("Ana", "Ben", "Chen")]
+    firsts = []
+    for _round in range(4):
+        lesson.start(0)
+        firsts += [t.nickname for t in tablets if t.last_state()["can"]["play"]]
+        _announce(lesson, lesson.service.rounds.end_round(lesson.teacher_id, lesson.group_ids[0]))
+    assert firsts == ["Ana", "Ben", "Chen", "Ana"]

@@ -112,6 +112,8 @@ def test_right_guess_ends_the_round_with_express_scores_on_every_tablet(lesson):
         scores = {s["nickname"]: s["score"] for s in final["seats"]}
         assert scores == {"Ana": 12 - 11 + 6, "Ben": 0, "Chen": 0}
         assert final["dealer_score"] == 7
+        # A right guess reveals the rule to the group, without the teacher's Reveal button.
+        assert final["rule"] == EASY_RULE
 
 
 def test_wrong_play_goes_to_the_sideline_and_draws_a_penalty_card(lesson):

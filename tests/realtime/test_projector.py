@@ -9,6 +9,8 @@ from typing import Any
 from flask.testing import FlaskClient
 from flask_socketio import SocketIOTestClient
 
+from classroom.core.game import Options
+from classroom.usecases import GroupSetup
 from classroom.web import socketio
 from classroom.web.notifier import notifier
 from tests.realtime.conftest import EASY_RULE, OTHER_RULE, Lesson, Tablet
@@ -115,8 +117,14 @@ def test_a_tablet_play_reaches_the_projector(lesson):
     assert before["status"] == "playing" and len(before["mainline"]) == 1
     card = play_on_turn(otters, "p-1")
     after = group_of(latest(projector), lesson.group_ids[0])
-    accepted = after["mainline_total"] == 2
-    assert after["mainline"][-1] == card if accepted else after["sideline_total"] == 1
+    accepted = len(after["mainline"]) == 2
+    assert after["mainline"][-1] == card if accepted else after["sidelines"] == [[card]]
+    assert after["verdict"] == {
+        "kind": "play",
+        "seat": before["turn"],
+        "card": card,
+        "right": accepted,
+    }
     # A correct card leaves the hand; a wrong one is replaced by a penalty card.
     assert sum(seat["cards"] for seat in after["seats"]) == 3 * 12 - accepted
 
@@ -220,8 +228,11 @@ def test_the_projector_never_receives_hands_or_guess_texts(lesson):
         assert '"hand"' not in text and '"hands"' not in text and '"stock"' not in text
         for group in view["groups"]:
             lists = {key for key, value in group.items() if isinstance(value, list)}
-            assert lists <= {"mainline", "seats"}
+            assert lists <= {"mainline", "sidelines", "seats"}
             assert all(isinstance(seat["cards"], int | None) for seat in group["seats"])
+            assert all(isinstance(seat["score"], int | None) for seat in group["seats"])
+            verdict = group["verdict"]
+            assert verdict is None or set(verdict) == {"kind", "seat", "card", "right"}
 
 
 def test_teacher_routes_need_a_login_and_the_class_owner(lesson):
@@ -246,3 +257,86 @@ def test_a_wrong_link_gets_a_clear_404_page(lesson):
     page = lesson.app.test_client().get("/projector/not-a-token")
     assert page.status_code == 404
     assert "not valid" in page.get_data(as_text=True)
+
+
+def reconnect(lesson: Lesson, tablet: Tablet) -> None:
+    """The tablet's page comes back (a reload, or a tablet woken up): a new socket."""
+    tablet.socket = socketio.test_client(
+        lesson.app, namespace="/play", auth={"token": tablet.token}, flask_test_client=tablet.http
+    )
+    assert tablet.socket.is_connected("/play")
+
+
+def test_a_tablet_back_while_no_projector_watched_stays_online_after_plays_elsewhere(lesson):
+    """The dots of every group follow the server's presence, not the view sent before the
+    projector page closed: a play in another group must not bring back an old dot."""
+    ana = lesson.join("Ana", 0)
+    falcons = [lesson.join(name, 1) for name in ("Ben", "Chen", "Dia")]
+    lesson.start(1)
+    projector = open_projector(lesson)
+    views(projector)
+    ana.socket.disconnect(namespace="/play")
+    assert not seat_online(next_redraw(projector)[-1], lesson, ana)
+    projector.disconnect(namespace=PROJECTOR)  # the projector page is closed
+    reconnect(lesson, ana)
+    projector = open_projector(lesson)
+    assert seat_online(latest(projector), lesson, ana)
+    play_on_turn(falcons, "after-reopen")
+    assert all(seat_online(view, lesson, ana) for view in views(projector))
+
+
+def test_after_a_projector_reload_the_dots_match_the_server(lesson):
+    """A reload leaves the room for a moment; a tablet that comes and goes meanwhile is drawn
+    as the server sees it, then and at every later change."""
+    ana = lesson.join("Ana", 0)
+    ben = lesson.join("Ben", 0)
+    falcons = [lesson.join(name, 1) for name in ("Chen", "Dia", "Eve")]
+    lesson.start(1)
+    projector = open_projector(lesson)
+    play_on_turn(falcons, "before-reload")
+    views(projector)
+    token = lesson.service.classes.projector_link_token(lesson.teacher_id, lesson.class_id)
+    projector.disconnect(namespace=PROJECTOR)
+    ana.socket.disconnect(namespace="/play")  # gone while the page reloads
+    reloaded = socketio.test_client(lesson.app, namespace=PROJECTOR, auth={"token": token})
+    first = latest(reloaded)
+    assert not seat_online(first, lesson, ana) and seat_online(first, lesson, ben)
+    for turn in range(2):
+        for tablet in falcons:
+            if tablet.last_state()["can"]["pass"]:
+                tablet.act({"type": "pass", "action_id": f"pass-{turn}"})
+        play_on_turn(falcons, f"after-reload-{turn}")
+    later = views(reloaded)
+    assert later
+    assert [seat_online(view, lesson, ana) for view in later] == [False] * len(later)
+    assert all(seat_online(view, lesson, ben) for view in later)
+
+
+def test_while_a_student_dealer_chooses_the_projector_says_who_and_hides_the_old_table(lesson):
+    service = lesson.service
+    class_id = service.classes.create_class(
+        lesson.teacher_id, "8C", [GroupSetup("Ravens", "true", dealer_mode="student")], Options()
+    )
+    snapshot = service.reading.class_snapshot(lesson.teacher_id, class_id)
+    lesson.class_id, lesson.code = class_id, snapshot.join_code
+    lesson.group_ids = [snapshot.groups[0].group_id]
+    tablets = [lesson.join(name) for name in ("Ana", "Ben", "Chen", "Dia")]
+    projector = open_projector(lesson)
+    lesson.start(0)
+    ravens = group_of(latest(projector), lesson.group_ids[0])
+    keys = [seat["seat"] for seat in ravens["seats"]]
+    assert (ravens["status"], ravens["dealing"], ravens["mainline"]) == (
+        "choosing_rule",
+        keys[0],
+        [],
+    )
+    rule = {"kind": "library", "text": "alternate-colors", "action_id": "rule-1"}
+    assert tablets[0].socket.emit("choose_rule", rule, namespace="/play", callback=True)["ok"]
+    assert group_of(latest(projector), lesson.group_ids[0])["status"] == "playing"
+    with lesson.app.app_context():
+        notifier().announce(service.rounds.end_round(lesson.teacher_id, lesson.group_ids[0]))
+    lesson.start(0)
+    ravens = group_of(latest(projector), lesson.group_ids[0])
+    assert ravens["status"] == "choosing_rule" and ravens["dealing"] == keys[1]
+    assert ravens["mainline"] == [] and ravens["sidelines"] == [] and ravens["verdict"] is None
+    assert all(seat["cards"] is None for seat in ravens["seats"])

@@ -5,7 +5,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from classroom.core.cards import DECK, Card, CardError, Color, Rank, Suit, new_stock
+from classroom.core.cards import (
+    DECK,
+    Card,
+    CardError,
+    Color,
+    Rank,
+    Suit,
+    new_stock,
+    printed_label,
+    printed_rank,
+)
 
 
 @pytest.mark.parametrize(
@@ -76,3 +86,37 @@ def test_stock_holds_two_of_each_card(seed):
 def test_stock_order_depends_only_on_the_seed():
     assert new_stock(random.Random(7)) == new_stock(random.Random(7))
     assert new_stock(random.Random(7)) != new_stock(random.Random(8))
+
+
+@pytest.mark.parametrize(
+    ("language", "letters"),
+    [
+        ("en", "A J Q K"),
+        ("ja", "A J Q K"),
+        ("pl", "A W D K"),
+        ("ru", "Т В Д К"),
+        ("pl-PL", "A W D K"),
+        ("de", "A J Q K"),
+    ],
+)
+def test_ace_and_court_cards_print_as_on_each_countrys_decks(language, letters):
+    ranks = (Rank.ACE, Rank.JACK, Rank.QUEEN, Rank.KING)
+    assert " ".join(printed_rank(rank, language) for rank in ranks) == letters
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "pl", "ru"])
+def test_number_cards_print_their_number_in_every_language(language):
+    assert [printed_rank(Rank(n), language) for n in range(2, 11)] == [str(n) for n in range(2, 11)]
+
+
+def test_printed_label_has_the_countrys_letter_and_the_suit_glyph():
+    assert printed_label(Card.parse("JH"), "ru") == "В♥"
+    assert printed_label(Card.parse("QS"), "pl") == "D♠"
+    assert printed_label(Card.parse("10C"), "pl") == "10♣"
+
+
+@pytest.mark.parametrize("text", ["WH", "DS", "ТH", "ВS"])
+def test_card_notation_is_not_translated(text):
+    with pytest.raises(CardError):
+        Card.parse(text)
+    assert str(Card.parse("QS")) == "QS"

@@ -7,6 +7,7 @@ import pytest
 from sqlalchemy import inspect
 
 from classroom.cli.main import main
+from classroom.cli.printing import server_address
 from classroom.cli.settings import database_url
 from classroom.store.database import make_engine
 
@@ -95,3 +96,24 @@ def test_print_offers_the_documents_of_stored_classes_too(capsys):
     listing = capsys.readouterr().out
     for document in ("rule-cards", "worksheet", "score-sheet", "lesson", "class-pack", "report"):
         assert document in listing
+
+
+def test_printed_join_cards_use_the_lan_address_of_this_computer(monkeypatch, capsys):
+    monkeypatch.delenv("CLASSROOM_PUBLIC_URL", raising=False)
+    monkeypatch.setattr("classroom.web.links.lan_address", lambda: "192.168.1.20")
+    assert server_address() == "http://192.168.1.20:5000"
+    assert capsys.readouterr().err == ""
+
+
+def test_printed_join_cards_use_the_public_url_when_set(monkeypatch):
+    monkeypatch.setenv("CLASSROOM_PUBLIC_URL", "https://eleusis.school.example/")
+    monkeypatch.setattr("classroom.web.links.lan_address", lambda: "192.168.1.20")
+    assert server_address() == "https://eleusis.school.example"
+
+
+def test_printing_join_cards_off_the_network_warns_what_to_do(monkeypatch, capsys):
+    monkeypatch.delenv("CLASSROOM_PUBLIC_URL", raising=False)
+    monkeypatch.setattr("classroom.web.links.lan_address", lambda: None)
+    assert server_address() == "http://localhost:5000"
+    warning = capsys.readouterr().err
+    assert "not on a network" in warning and "--base-url" in warning

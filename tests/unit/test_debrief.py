@@ -12,6 +12,7 @@ from classroom.projections.debrief import (
     debrief,
     first_correct,
     hypotheses,
+    play_numbers,
     same_rule,
 )
 from classroom.projections.journal_view import JournalRecord
@@ -107,3 +108,22 @@ def test_a_plain_words_secret_rule_is_never_matched_by_journal_entries() -> None
 )
 def test_same_rule_compares_rule_language_text_only(text: str, expected: bool | None) -> None:
     assert same_rule(SECRET, text) is expected
+
+
+def test_each_hypothesis_is_placed_at_the_play_it_came_at() -> None:
+    journal = [note("a", 1, "black first"), note("b", 5, "prev.color != card.color")]
+    result = debrief(EVENTS, journal, SECRET)
+    assert result.plays == 2
+    assert [(item.text, at) for item, at in zip(result.items, result.at_play, strict=True)] == [
+        ("black first", 0),
+        ("black cards", 1),
+        ("prev.color != card.color", 1),
+        ("alternate colours", 2),
+    ]
+    assert result.first_at_play == 1
+    assert (result.written, result.guesses) == (2, 2)
+
+
+def test_plays_are_judged_cards_not_log_events() -> None:
+    assert play_numbers(EVENTS, [0, 2, 3, 6, 7, 100]) == (0, 0, 1, 1, 2, 2)
+    assert debrief(EVENTS[:2], [], SECRET).first_at_play is None

@@ -15,7 +15,9 @@ from classroom.core.cards import DECK, Card
 from classroom.core.game import (
     GameError,
     Guess,
+    Judged,
     Options,
+    Played,
     Round,
     RoundState,
     StockOut,
@@ -40,6 +42,11 @@ def turn_moves(state: RoundState, n: int) -> list[Command]:
     if n % 23 == 11:
         return [lambda g: g.hint("look at the colors")]
     seat = state.turn or ""
+    if n % 29 == 13:
+        return [lambda g: g.skip_turn(seat)]
+    if n % 67 == 31:
+        leaving = state.seats[n % len(state.seats)]
+        return [lambda g: g.remove_player(leaving)]
     hand = distinct(state.hand(seat))
     moves: list[Command] = [partial(Round.play, seat=seat, card=c) for c in hand]
     moves.append(lambda g: g.no_play(seat))
@@ -87,6 +94,8 @@ def check_invariants(game: Round) -> None:
         assert all(state.hands)
     if state.decks > 2:
         assert state.options.stock_out == "add_deck"
+    if state.options.stock_out == "end" and not state.stock:
+        assert state.is_over
 
 
 def check_end(state: RoundState) -> None:
@@ -143,9 +152,21 @@ def play_out(setup: Setup, picks: list[int]) -> Round:
             break
         game.judge = Alternate() if pick & 1 else None
         moves = legal_moves(game.state, pick >> 1)
+        before = game.state
         moves[(pick >> 1) % len(moves)](game)
         check_invariants(game)
+        check_penalties(before, game)
     return game
+
+
+def check_penalties(before: RoundState, game: Round) -> None:
+    """A wrong play leaves the hand as big as it was before the card was played."""
+    new = game.events[before.seq :]
+    for event in new:
+        if isinstance(event, Judged) and not event.correct:
+            played = 0 if any(isinstance(e, Played) for e in new) else 1
+            size_before_play = len(before.hand(event.seat)) + played
+            assert len(game.state.hand(event.seat)) == size_before_play
 
 
 @settings(max_examples=100, deadline=None)
@@ -176,6 +197,8 @@ ANY_COMMAND: list[Callable[[Round, str, int], object]] = [
     lambda g, s, i: g.judge_no_play(i % 2 == 0, DECK[i] if i % 3 else None),
     lambda g, s, i: g.judge_guess(i % 5 == 0),
     lambda g, s, i: g.hint("colors" * (i % 2)),
+    lambda g, s, i: g.skip_turn(s),
+    lambda g, s, i: g.remove_player(s),
 ]
 
 
@@ -183,7 +206,7 @@ ANY_COMMAND: list[Callable[[Round, str, int], object]] = [
 @given(
     rounds,
     choices,
-    st.lists(st.tuples(st.integers(0, 7), st.sampled_from((*SEATS, "Zed")), st.integers(0, 51))),
+    st.lists(st.tuples(st.integers(0, 9), st.sampled_from((*SEATS, "Zed")), st.integers(0, 51))),
 )
 def test_a_refused_command_leaves_the_round_unchanged(
     setup: Setup, picks: list[int], attempts: list[tuple[int, str, int]]

@@ -1,14 +1,24 @@
 import pytest
 
-from classroom.core.rules.library import load_library
+from classroom.core.rules.library import find_rule, load_library
 from printables.catalog import PRINTABLE_NAMES
 from printables.documents import BUILDERS, lesson_pdf
 from printables.lesson_markdown import Heading, ListBlock, parse, plain_text
+from printables.lesson_pdf import LessonRenderer
 from printables.lessons import AGE_BANDS, LessonError, find_lesson, load_lessons, parse_lesson
 from tests.unit.test_printables_support import MIN_INK, fonts_of, reader, render, text_of
 
 REQUIRED = ("first-lesson", "scientific-method", "design-your-own-rule", "offline-lesson")
 LESSONS = load_lessons()
+#: Each translation's heading of the debrief questions every lesson ends with.
+DEBRIEF = {"ja": "ふりかえりの問い", "pl": "Pytania do omówienia", "ru": "Вопросы для разбора"}
+TRANSLATED = [
+    (language, lesson) for language in DEBRIEF for lesson in load_lessons(language=language)
+]
+
+
+def translated_id(case):
+    return f"{case[0]}-{case[1].name}"
 
 
 @pytest.fixture(scope="module")
@@ -126,3 +136,52 @@ def test_rebuilding_a_lesson_gives_the_same_bytes():
     assert lesson_pdf("offline-lesson", paper="letter") == lesson_pdf(
         "offline-lesson", paper="letter"
     )
+
+
+# The lessons in Japanese, Polish and Russian
+
+
+@pytest.mark.parametrize("language", DEBRIEF)
+def test_every_lesson_is_translated_with_the_same_facts(language):
+    translated = load_lessons(language=language)
+    assert [lesson.name for lesson in translated] == [lesson.name for lesson in LESSONS]
+    for lesson, english in zip(translated, LESSONS, strict=True):
+        assert lesson.language == language and lesson.title != english.title
+        facts = ("age_band", "duration_minutes", "printables", "rules")
+        assert [getattr(lesson, f) for f in facts] == [getattr(english, f) for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("language", "lesson"), TRANSLATED, ids=list(map(translated_id, TRANSLATED))
+)
+def test_every_translated_lesson_ends_with_its_debrief_questions(language, lesson):
+    blocks = parse(lesson.body)
+    headings = [plain_text(b.inline) if isinstance(b, Heading) else None for b in blocks]
+    follows = blocks[headings.index(DEBRIEF[language]) + 1]
+    assert isinstance(follows, ListBlock) and len(follows.items) >= 3
+
+
+@pytest.mark.parametrize(
+    ("language", "lesson"), TRANSLATED, ids=list(map(translated_id, TRANSLATED))
+)
+def test_each_lesson_prints_in_each_language(language, lesson):
+    pdf = LessonRenderer().render([lesson])
+    text = text_of(pdf)
+    squeezed = text.replace(" ", "")
+    assert DEBRIEF[language].replace(" ", "") in squeezed
+    assert lesson.title.replace(" ", "") in squeezed
+    for rule_id in lesson.rules:
+        title = find_rule(rule_id).title_in(language)
+        assert f"{title}({rule_id})".replace(" ", "") in squeezed
+    assert all(fonts_of(pdf).values())
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_english_or_a_language_without_lessons_reads_the_english_plans(language):
+    assert load_lessons(language=language) == LESSONS
+    assert find_lesson("first-lesson", language=language).language == "en"
+
+
+def test_find_lesson_finds_the_plan_in_the_language_asked_for():
+    lesson = find_lesson("offline-lesson", language="ru")
+    assert lesson.language == "ru" and lesson.body.count("Вопросы для разбора") == 1

@@ -12,6 +12,7 @@ from classroom.core.game import BadSetup, EndReason, RoundState
 from classroom.core.scoring import (
     Game,
     RoundResult,
+    app_seating,
     dealer_score,
     next_dealer,
     player_scores,
@@ -94,6 +95,29 @@ def test_the_deal_rotates_through_everyone(index: int, dealer: str) -> None:
 )
 def test_players_sit_from_the_dealers_left(index: int, seats: tuple[str, ...]) -> None:
     assert seating(("Ana", "Ben", "Chen", "Dia"), index) == seats
+
+
+@pytest.mark.parametrize(
+    ("index", "first"), [(0, "Ana"), (1, "Ben"), (2, "Chen"), (3, "Ana"), (7, "Ben")]
+)
+def test_when_the_app_deals_the_first_player_moves_one_seat_each_round(
+    index: int, first: str
+) -> None:
+    order = app_seating(("Ana", "Ben", "Chen"), index)
+    assert order[0] == first
+    assert sorted(order) == ["Ana", "Ben", "Chen"]
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(3, 8), st.integers(0, 40))
+def test_the_app_seating_keeps_the_table_order(players: int, index: int) -> None:
+    names = NAMES[:players]
+    order = app_seating(names, index)
+    assert order[0] == names[index % players]
+    assert all(
+        order[(i + 1) % players] == names[(names.index(order[i]) + 1) % players]
+        for i in range(players)
+    )
 
 
 def test_totals_add_player_scores_and_dealer_scores() -> None:

@@ -1,4 +1,4 @@
-"""Process settings `classroom serve` applies before it listens."""
+"""Process settings `classroom serve` applies before it listens, and what it tells the teacher."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from classroom.cli.serve import WANTED_OPEN_FILES
+from classroom.cli.serve import WANTED_OPEN_FILES, students_line
 
 RAISE_FROM_256 = """
 import resource
@@ -48,3 +48,30 @@ def test_the_command_starts_where_there_is_no_open_file_limit_to_raise():
     limit, help_text = _run_child(WITHOUT_RESOURCE).split("\n", 1)
     assert limit == "None"
     assert "serve" in help_text and "print" in help_text
+
+
+@pytest.mark.parametrize(
+    ("listen_host", "public_url", "lan", "said"),
+    [
+        ("0.0.0.0", "", "192.168.1.20", "http://192.168.1.20:5000/join"),
+        ("::", "", "192.168.1.20", "http://192.168.1.20:5000/join"),
+        ("10.0.0.5", "", "192.168.1.20", "http://10.0.0.5:5000/join"),
+        ("0.0.0.0", "https://eleusis.school.example", None, "https://eleusis.school.example/join"),
+    ],
+)
+def test_the_start_message_says_where_tablets_join(listen_host, public_url, lan, said):
+    line = students_line(listen_host=listen_host, port=5000, public_url=public_url, lan=lan)
+    assert said in line
+    assert "localhost" not in line
+
+
+def test_the_start_message_says_what_to_do_off_the_network():
+    line = students_line(listen_host="0.0.0.0", port=5000, public_url="", lan=None)
+    assert "not on a network" in line and "Wi-Fi" in line
+    assert "/join" not in line
+
+
+def test_the_start_message_says_tablets_cannot_join_a_server_listening_on_loopback():
+    line = students_line(listen_host="127.0.0.1", port=5000, public_url="", lan="192.168.1.20")
+    assert "--host 0.0.0.0" in line
+    assert "/join" not in line

@@ -25,17 +25,32 @@ def test_debrief_reveals_the_rule_draws_the_table_and_marks_the_first_correct_hy
     assert len(items) == 4
     assert ["first-correct" in item for item in items] == [False, False, True, False]
     assert "prev.color != card.color" in items[2] and "さくら" in items[2]
-    assert "First correct hypothesis: さくら" in page
-    figures = page.partition('class="figures-big"')[2].partition("</section>")[0]
+    assert re.findall(r'data-play="(\d+)"', strip) == ["0", "1", "1", "2"]
+    assert "before the first play" in items[0] and "at play 1" in items[2]
+    assert "The first correct hypothesis came at play 1 of 2, from さくら." in page
+    figures = page.partition('class="figures-big"')[2].partition("</ul>")[0]
     numbers = re.findall(r'class="big-number">(\d+)<', figures)
     assert numbers == ["4", "2", "1"]  # hypotheses, plays testing a prediction, tests to fail
-    assert "plays tested a prediction" in figures and "test designed to fail" in figures
+    words = " ".join(re.sub(r"<[^>]+>", " ", figures).split())
+    assert "hypotheses: 2 written in journals, 2 said as guesses." in words
+    assert "2 of the 2 plays tested a prediction from a journal." in words
+    assert "1 test was designed to fail: its card was expected to be rejected." in words
 
 
 def test_debrief_type_is_big_enough_for_the_projector(app) -> None:
-    css = (Path(app.static_folder) / "css" / "teacher.css").read_text(encoding="utf-8")
-    size = re.search(r"body\.debrief \{ font-size: (\d+)px; \}", css)
+    css = (Path(app.static_folder) / "css" / "projector.css").read_text(encoding="utf-8")
+    size = re.search(r"body\.debrief \{ font-size: max\((\d+)px, [\d.]+vh\);", css)
     assert size is not None and int(size.group(1)) >= 28
+    # Cards and the rule are drawn larger than the text, never smaller (sizes in em of it).
+    for rule in (
+        ".debrief .pcard {",
+        ".debrief .pcard.rejected {",
+        ".debrief .rule-words {",
+        ".debrief .rule-code {",
+    ):
+        block = css.partition(rule)[2].partition("}")[0]
+        em = re.search(r"font-size: ([\d.]+)em", block)
+        assert em is not None and float(em.group(1)) >= 1, rule
 
 
 def test_debrief_without_rounds_says_so(client: Browser, lesson: Lesson) -> None:

@@ -102,14 +102,17 @@ def test_every_printing_page_needs_a_teacher_login(print_app, print_class):
         assert "/teacher/login" in response.location
 
 
-def test_class_pack_is_a_pdf_with_each_groups_join_code_and_url(print_client, print_class):
+def test_class_pack_is_a_pdf_with_each_groups_join_code_and_url(
+    print_client, print_class, monkeypatch
+):
+    monkeypatch.setattr("classroom.web.links.lan_address", lambda: "192.168.1.20")
     response = print_client.get(f"/teacher/print/classes/{print_class.class_id}/pack.pdf")
     assert response.status_code == 200 and response.mimetype == PDF
     assert disposition(response) == ("inline", "class-pack-7b-science.pdf")
     assert "no-store" in response.headers["Cache-Control"]
     pdf = response.data
     first = reader(pdf).pages[0].extract_text()
-    assert f"http://localhost/join?code={print_class.code}" in first
+    assert f"http://192.168.1.20/join?code={print_class.code}" in first
     assert " ".join(print_class.code) in first and "Otters" in first
 
 

@@ -50,7 +50,7 @@ def test_starting_a_round_deals_to_every_student_and_shows_the_turn(
     page = text(client.get(here))
     assert "The round has started." in page
     assert "Round 1" in page
-    assert '<tr class="turn">' in page
+    assert f'<tr class="turn" data-seat="{seats[0].key}">' in page
     assert "12</td>" in page  # hand counts
 
 
@@ -156,23 +156,28 @@ def test_renaming_a_student_changes_their_nickname(
     assert "Someone in this group is already called ben." in text(client.get(here))
 
 
-def test_removing_a_student_works_only_outside_a_running_round(
+def test_removing_a_student_mid_round_puts_their_hand_under_the_stock(
     client: Browser,
     service: UseCases,
     period: Callable[..., ClassSnapshot],
     join: Callable[..., SeatRef],
 ) -> None:
     snapshot = period()
-    seats = seat_students(join, snapshot, 0, 4)
+    seats = seat_students(join, snapshot, 0, 5)
     group_id = snapshot.groups[0].group_id
     here = page_of(snapshot)
-    client.post(f"/teacher/seats/{seats[3].seat_id}/remove", {"next": here})
+    client.post(f"/teacher/seats/{seats[4].seat_id}/remove", {"next": here})
     assert "The student was removed." in text(client.get(here))
     client.post(f"/teacher/groups/{group_id}/start", {"next": here})
+    dealt = service.reading.group_snapshot(group_id).state
+    assert dealt is not None
+    stock = dealt.stock
     client.post(f"/teacher/seats/{seats[0].seat_id}/remove", {"next": here})
-    assert "This student is playing a round; end the round first." in text(client.get(here))
-    nicknames = [seat.nickname for seat in service.reading.group_snapshot(group_id).seats]
-    assert nicknames == ["Ana", "Ben", "Chen"]
+    assert "The student was removed." in text(client.get(here))
+    group = service.reading.group_snapshot(group_id)
+    assert group.state is not None and group.state.seats == tuple(s.key for s in seats[1:4])
+    assert len(group.state.stock) == len(stock) + 12
+    assert [seat.nickname for seat in group.seats] == ["Ben", "Chen", "Dia"]
 
 
 def test_group_panel_fragment_is_the_panel_alone(

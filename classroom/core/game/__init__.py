@@ -17,10 +17,23 @@ A round is a log of events (`events`); its state is a fold over them (`state.app
 ('guess_window', 'Ana', 'Ben')
 >>> replay(event_from_dict(e.to_dict()) for e in game.events) == game.state
 True
+
+Absent players. The teacher may skip the turn of a seat whose player is away
+(`skip_turn`, event `turn_skipped`), or remove a player mid-round (`remove_player`, event
+`player_removed`). A removed player's hand goes back under the stock (the cards drawn next
+are the ones already due), the player leaves the seat order and scores nothing for the
+round; the turn passes on if it was theirs. A round left with fewer than three players ends
+there and is scored as it stands.
+
+Stock-out. With the house option "add_deck" a draw bigger than the stock shuffles a
+52-card deck in first. With "end" a draw takes what is left and the round ends as soon as the
+stock is empty, right after the draw that emptied it; a wrong play is never left without its
+penalty card, so it never makes a hand smaller.
 """
 
 from classroom.core.game.commands import (
     DEFAULT_OPTIONS,
+    MIN_PLAYERS,
     Judge,
     deal,
     end_round,
@@ -32,6 +45,8 @@ from classroom.core.game.commands import (
     no_play,
     pass_guess,
     play,
+    remove_player,
+    skip_turn,
 )
 from classroom.core.game.errors import (
     BadEvent,
@@ -61,14 +76,24 @@ from classroom.core.game.events import (
     NoPlayJudged,
     Options,
     Played,
+    PlayerRemoved,
     RoundEnded,
     StockOut,
+    TurnSkipped,
     event_from_dict,
 )
 from classroom.core.game.round import Round
-from classroom.core.game.state import JUDGING, Guess, Pending, Phase, RoundState, apply, replay
-from classroom.core.game.verify import (
+from classroom.core.game.state import (
+    JUDGING,
+    Guess,
+    Pending,
+    Phase,
+    RoundState,
+    apply,
     owing,
+    replay,
+)
+from classroom.core.game.verify import (
     verify_deal,
     verify_end_round,
     verify_guess,
@@ -79,11 +104,14 @@ from classroom.core.game.verify import (
     verify_no_play,
     verify_pass_guess,
     verify_play,
+    verify_remove_player,
+    verify_skip_turn,
 )
 
 __all__ = [
     "DEFAULT_OPTIONS",
     "JUDGING",
+    "MIN_PLAYERS",
     "BadEvent",
     "BadSetup",
     "BadVerdict",
@@ -110,11 +138,13 @@ __all__ = [
     "Pending",
     "Phase",
     "Played",
+    "PlayerRemoved",
     "Round",
     "RoundEnded",
     "RoundOver",
     "RoundState",
     "StockOut",
+    "TurnSkipped",
     "UnknownSeat",
     "VerdictPending",
     "apply",
@@ -130,7 +160,9 @@ __all__ = [
     "owing",
     "pass_guess",
     "play",
+    "remove_player",
     "replay",
+    "skip_turn",
     "verify_deal",
     "verify_end_round",
     "verify_guess",
@@ -141,4 +173,6 @@ __all__ = [
     "verify_no_play",
     "verify_pass_guess",
     "verify_play",
+    "verify_remove_player",
+    "verify_skip_turn",
 ]

@@ -32,7 +32,9 @@ from classroom.core.game.events import (
     NoPlayJudged,
     Options,
     Played,
+    PlayerRemoved,
     RoundEnded,
+    TurnSkipped,
 )
 from classroom.core.game.state import RoundState, apply
 from classroom.core.game.verify import (
@@ -47,10 +49,13 @@ from classroom.core.game.verify import (
     verify_no_play,
     verify_pass_guess,
     verify_play,
+    verify_remove_player,
+    verify_skip_turn,
 )
 
 __all__ = [
     "DEFAULT_OPTIONS",
+    "MIN_PLAYERS",
     "Judge",
     "deal",
     "end_round",
@@ -62,7 +67,12 @@ __all__ = [
     "no_play",
     "pass_guess",
     "play",
+    "remove_player",
+    "skip_turn",
 ]
+
+#: Fewer players than this cannot go on with a round: removing one more ends it.
+MIN_PLAYERS = 3
 
 DEFAULT_OPTIONS = Options()
 
@@ -90,12 +100,16 @@ class _Batch:
         return tuple(self.events)
 
     def add_drawing(self, count: int, verdict: Event, rng: random.Random | None) -> None:
-        """Add `verdict`, which makes a player draw `count` cards, minding a short stock."""
-        short = count > len(self.state.stock)
-        if short and self.state.options.stock_out == "add_deck":
+        """Add `verdict`, which makes a player draw `count` cards, minding a short stock.
+
+        "add_deck": a draw bigger than the stock shuffles a deck in first. "end": the draw
+        takes what is left, and the round ends as soon as the stock is empty.
+        """
+        stock_out = self.state.options.stock_out
+        if count > len(self.state.stock) and stock_out == "add_deck":
             self.add(DeckAdded(cards=tuple(new_stock(rng or secure_random(), decks=1))))
         self.add(verdict)
-        if short and self.state.options.stock_out == "end":
+        if count > 0 and stock_out == "end" and not self.state.stock:
             self.add(RoundEnded(reason="stock_out"))
 
 
@@ -232,6 +246,25 @@ def hint(state: RoundState, text: str) -> tuple[Event, ...]:
     """The dealer gives a hint, logged with the round."""
     verify_hint(state, text)
     return _Batch(state).add(Hint(text=text.strip()))
+
+
+def skip_turn(state: RoundState, seat: str) -> tuple[Event, ...]:
+    """The teacher skips `seat`'s turn (an absent player): the next seat plays."""
+    verify_skip_turn(state, seat)
+    return _Batch(state).add(TurnSkipped(seat=seat))
+
+
+def remove_player(state: RoundState, seat: str) -> tuple[Event, ...]:
+    """`seat` leaves the round: their hand goes under the stock and they score nothing.
+
+    A round left with fewer than three players ends there, scored as it stands.
+    """
+    verify_remove_player(state, seat)
+    batch = _Batch(state)
+    batch.add(PlayerRemoved(seat=seat))
+    if len(batch.state.seats) < MIN_PLAYERS:
+        batch.add(RoundEnded(reason="teacher", note="too few players"))
+    return tuple(batch.events)
 
 
 def end_round(state: RoundState, note: str = "") -> tuple[Event, ...]:

@@ -31,8 +31,10 @@ __all__ = [
     "NoPlayJudged",
     "Options",
     "Played",
+    "PlayerRemoved",
     "RoundEnded",
     "StockOut",
+    "TurnSkipped",
     "event_from_dict",
 ]
 
@@ -172,6 +174,22 @@ class DeckAdded(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class TurnSkipped(Event):
+    """The teacher skipped the turn of `seat` (an absent player): the next seat plays."""
+
+    kind: ClassVar[str] = "turn_skipped"
+    seat: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerRemoved(Event):
+    """`seat` left the table mid-round: their hand went under the stock, they score nothing."""
+
+    kind: ClassVar[str] = "player_removed"
+    seat: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RoundEnded(Event):
     """The end of the round; `winner` emptied their hand or guessed the rule."""
 
@@ -194,6 +212,8 @@ _KINDS: dict[str, type[Event]] = {
         GuessPassed,
         Hint,
         DeckAdded,
+        TurnSkipped,
+        PlayerRemoved,
         RoundEnded,
     )
 }

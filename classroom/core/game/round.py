@@ -185,6 +185,30 @@ class Round:
         """The dealer gives a hint."""
         return self._record(commands.hint(self._state, text))
 
+    def verify_skip_turn(self, seat: str) -> None:
+        """Raise the reason `seat`'s turn cannot be skipped now."""
+        verify.verify_skip_turn(self._state, seat)
+
+    def can_skip_turn(self, seat: str) -> bool:
+        """True if it is `seat`'s turn and it may be skipped."""
+        return passes(lambda: self.verify_skip_turn(seat))
+
+    def skip_turn(self, seat: str) -> tuple[Event, ...]:
+        """Skip `seat`'s turn: the next seat plays."""
+        return self._record(commands.skip_turn(self._state, seat))
+
+    def verify_remove_player(self, seat: str) -> None:
+        """Raise the reason `seat` cannot leave the round now."""
+        verify.verify_remove_player(self._state, seat)
+
+    def can_remove_player(self, seat: str) -> bool:
+        """True if `seat` may leave the round now."""
+        return passes(lambda: self.verify_remove_player(seat))
+
+    def remove_player(self, seat: str) -> tuple[Event, ...]:
+        """`seat` leaves: their hand goes under the stock (fewer than 3 left: the round ends)."""
+        return self._record(commands.remove_player(self._state, seat))
+
     def verify_end_round(self) -> None:
         """Raise RoundOver if the round has already ended."""
         verify.verify_end_round(self._state)

@@ -30,11 +30,13 @@ from classroom.core.game.events import (
     NoPlayJudged,
     Options,
     Played,
+    PlayerRemoved,
     RoundEnded,
+    TurnSkipped,
 )
 from classroom.core.layout import Layout
 
-__all__ = ["JUDGING", "Guess", "Pending", "Phase", "RoundState", "apply", "replay"]
+__all__ = ["JUDGING", "Guess", "Pending", "Phase", "RoundState", "apply", "owing", "replay"]
 
 Phase = Literal[
     "playing", "judging_play", "judging_no_play", "guess_window", "judging_guess", "over"
@@ -129,9 +131,9 @@ def _removed(state: RoundState, seat: str, card: Card) -> tuple[Card, ...]:
 def _new_hand(state: RoundState, seat: str, hand: tuple[Card, ...], draw: int = 0) -> Changes:
     """`seat` holds `hand` plus `draw` cards off the top of the stock."""
     stock = state.stock
-    # A draw the stock cannot make is not made: the command ends the round right after it.
-    if 0 < draw <= len(stock):
-        cut = len(stock) - draw
+    # A draw bigger than the stock takes what is left: the command ends the round right after.
+    if draw > 0:
+        cut = max(len(stock) - draw, 0)
         hand, stock = hand + tuple(reversed(stock[cut:])), stock[:cut]
     i = state.seats.index(seat)
     return {"hands": (*state.hands[:i], hand, *state.hands[i + 1 :]), "stock": stock}
@@ -160,8 +162,6 @@ def _no_play_judged(state: RoundState, event: NoPlayJudged) -> Changes:
         penalty = _new_hand(state, seat, _removed(state, seat, event.card), draw=1)
         return {"layout": state.layout.accept(event.card), **penalty, **_turn_done(state, seat)}
     size = len(state.hand(seat))
-    if state.options.stock_out == "end" and size - 1 > len(state.stock):
-        return _turn_done(state, seat)
     new_hand = _new_hand(state, seat, (), draw=size - 1)
     return {"discards": state.discards + size, **new_hand, **_turn_done(state, seat)}
 
@@ -176,6 +176,33 @@ def _guess_judged(state: RoundState, event: GuessJudged) -> Changes:
     penalty = 1 if state.options.wrong_guess_penalty else 0
     hand = _new_hand(state, event.seat, state.hand(event.seat), draw=penalty)
     return {"guesses": guesses, **hand, "phase": "playing", "guesser": None}
+
+
+def _player_removed(state: RoundState, event: PlayerRemoved) -> Changes:
+    seat = event.seat
+    if seat not in state.seats or len(state.seats) < 2:
+        raise BadEvent(f"Event {event.seq} removes {seat}, who is not at the table.")
+    if state.phase in JUDGING and owing(state) == seat:
+        raise BadEvent(f"Event {event.seq} removes {seat} while their verdict is owed.")
+    i = state.seats.index(seat)
+    changes: Changes = {
+        "seats": (*state.seats[:i], *state.seats[i + 1 :]),
+        "hands": (*state.hands[:i], *state.hands[i + 1 :]),
+        # The hand goes under the stock: the cards drawn next are the ones already due.
+        "stock": state.hands[i] + state.stock,
+    }
+    if state.turn == seat:
+        changes["turn"] = state.next_seat(seat)
+    if state.guesser == seat:
+        changes |= {"phase": "playing", "guesser": None}
+    return changes
+
+
+def owing(state: RoundState) -> str:
+    """The seat whose play, no-play or guess waits for a verdict ('' if none)."""
+    if state.pending is not None:
+        return state.pending.seat
+    return state.guesser or ""
 
 
 def _round_ended(state: RoundState, event: RoundEnded) -> Changes:
@@ -209,6 +236,10 @@ def _step(state: RoundState, event: Event) -> Changes:
             return {"hints": (*state.hints, text)}
         case DeckAdded(cards=cards):
             return {"stock": cards + state.stock, "decks": state.decks + 1}
+        case TurnSkipped(seat=seat):
+            return {"turn": state.next_seat(seat)}
+        case PlayerRemoved():
+            return _player_removed(state, event)
         case RoundEnded():
             return _round_ended(state, event)
     raise BadEvent(f"Event {event.seq} of kind {event.kind!r} cannot follow the deal.")
@@ -222,6 +253,7 @@ _ALLOWED: dict[type[Event], frozenset[Phase]] = {
     Guessed: frozenset({"guess_window"}),
     GuessJudged: frozenset({"judging_guess"}),
     GuessPassed: frozenset({"guess_window"}),
+    TurnSkipped: frozenset({"playing", "guess_window"}),
 }
 
 
@@ -238,8 +270,8 @@ def apply(state: RoundState | None, event: Event) -> RoundState:
     allowed = _ALLOWED.get(type(event))
     if allowed is not None and state.phase not in allowed:
         raise BadEvent(f"A {event.kind!r} event cannot happen in phase {state.phase!r}.")
-    if isinstance(event, Played | NoPlay | Guessed | GuessPassed):
-        actor = state.turn if isinstance(event, Played | NoPlay) else state.guesser
+    if isinstance(event, Played | NoPlay | TurnSkipped | Guessed | GuessPassed):
+        actor = state.turn if isinstance(event, Played | NoPlay | TurnSkipped) else state.guesser
         if event.seat != actor:
             raise BadEvent(f"Event {event.seq} is by {event.seat}, out of turn.")
     return replace(state, seq=event.seq, **_step(state, event))

@@ -27,7 +27,7 @@ from classroom.core.game.errors import (
     UnknownSeat,
     VerdictPending,
 )
-from classroom.core.game.state import JUDGING, Phase, RoundState
+from classroom.core.game.state import JUDGING, Phase, RoundState, owing
 
 __all__ = [
     "owing",
@@ -41,6 +41,8 @@ __all__ = [
     "verify_no_play",
     "verify_pass_guess",
     "verify_play",
+    "verify_remove_player",
+    "verify_skip_turn",
 ]
 
 
@@ -52,13 +54,6 @@ def verify_deal(seats: Sequence[str]) -> None:
         raise BadSetup("Every seat needs a name.")
     if len(set(seats)) != len(seats):
         raise BadSetup("Two seats have the same name.")
-
-
-def owing(state: RoundState) -> str:
-    """The seat whose play, no-play or guess waits for a verdict ('' if none)."""
-    if state.pending is not None:
-        return state.pending.seat
-    return state.guesser or ""
 
 
 def _check_open(state: RoundState, *, verdict_owed_ok: bool = False) -> None:
@@ -122,6 +117,22 @@ def verify_hint(state: RoundState, text: str) -> None:
 def verify_end_round(state: RoundState) -> None:
     """Raise RoundOver if the round has already ended."""
     _check_open(state, verdict_owed_ok=True)
+
+
+def verify_skip_turn(state: RoundState, seat: str) -> None:
+    """Raise unless it is `seat`'s turn to play and no verdict is owed."""
+    _check_open(state)
+    _check_seat(state, seat)
+    if seat != state.turn:
+        raise NotYourTurn(f"It is {state.turn}'s turn, not {seat}'s.")
+
+
+def verify_remove_player(state: RoundState, seat: str) -> None:
+    """Raise unless the round is on, `seat` plays in it and no verdict on `seat` is owed."""
+    _check_open(state, verdict_owed_ok=True)
+    _check_seat(state, seat)
+    if state.phase in JUDGING and owing(state) == seat:
+        raise VerdictPending(f"Give the verdict on {seat}'s turn first.")
 
 
 def verify_judge_play(state: RoundState) -> None:

@@ -7,6 +7,8 @@ The files live in `lessons/rules/`; `lessons/rules/README.md` describes the sche
 ('Alternate colors', 'card.color != prev.color', 1)
 >>> rule.rule.allows([Card.parse("4H")], Card.parse("7S"))
 True
+>>> rule.title_in("pl"), localized(rule, "ja").title
+('Kolory na przemian', '赤と黒を交互に')
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -23,6 +25,7 @@ import yaml
 from classroom.core.cards import Card, CardError
 from classroom.core.resources import data_dir
 from classroom.core.rules.errors import RuleError
+from classroom.core.rules.library_words import RuleWords, WordsError, read_translations
 from classroom.core.rules.rule import Rule, compile_rule
 
 __all__ = [
@@ -32,10 +35,12 @@ __all__ = [
     "SOURCES",
     "LibraryError",
     "LibraryRule",
+    "RuleWords",
     "WorkedExample",
     "filter_rules",
     "find_rule",
     "load_library",
+    "localized",
 ]
 
 #: What a rule can teach; a rule lists one or more of these.
@@ -105,11 +110,36 @@ class LibraryRule:
     source: str
     bad_design: bool
     examples: tuple[WorkedExample, ...]
+    #: Title, text and hint by language code, for each language the library has a file for.
+    words: Mapping[str, RuleWords] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def rule_text(self) -> str:
         """The rule in canonical rule-language text."""
         return str(self.rule)
+
+    def words_in(self, language: str) -> RuleWords:
+        """Title, text and hint in `language` ('pl', 'ja-JP'); English for a language with none."""
+        primary = language.replace("_", "-").split("-")[0].lower()
+        return self.words.get(primary) or RuleWords(self.title, self.text, self.hint)
+
+    def title_in(self, language: str) -> str:
+        """The title in `language`."""
+        return self.words_in(language).title
+
+    def text_in(self, language: str) -> str:
+        """The plain-language text in `language`."""
+        return self.words_in(language).text
+
+    def hint_in(self, language: str) -> str | None:
+        """The hint in `language`, if the rule has one."""
+        return self.words_in(language).hint
+
+
+def localized(rule: LibraryRule, language: str) -> LibraryRule:
+    """The rule with its title, text and hint in `language`, for code that reads those fields."""
+    words = rule.words_in(language)
+    return replace(rule, title=words.title, text=words.text, hint=words.hint)
 
 
 def load_library(folder: Path | None = None) -> tuple[LibraryRule, ...]:
@@ -171,7 +201,15 @@ def _load_folder(folder: Path) -> tuple[LibraryRule, ...]:
         if rule.id in rules:
             raise LibraryError(f"{path}: the id {rule.id!r} is used by another file too")
         rules[rule.id] = rule
-    return tuple(sorted(rules.values(), key=lambda rule: (rule.difficulty, rule.id)))
+    try:
+        translations = read_translations(folder / "i18n", list(rules))
+    except WordsError as error:
+        raise LibraryError(str(error)) from error
+    translated = (
+        replace(rule, words={language: words[rule.id] for language, words in translations.items()})
+        for rule in rules.values()
+    )
+    return tuple(sorted(translated, key=lambda rule: (rule.difficulty, rule.id)))
 
 
 def _read_rule_file(path: Path) -> LibraryRule:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from gettext import gettext as plain_gettext
 from typing import Any
 
 from flask import request, session
 from flask_babel import gettext as _
+from flask_socketio import ConnectionRefusedError as Refused
 from flask_socketio import emit, join_room
 
 from classroom.core.game import GameError
@@ -25,6 +27,9 @@ from classroom.web.student.payloads import (
     parse_rule_choice,
     parse_verdict,
 )
+
+#: The words in which the seat use case refuses a tablet of an ended class.
+CLASS_ENDED = "This class has ended."
 
 
 def _seat() -> SeatRef:
@@ -48,7 +53,10 @@ def on_connect(auth: Any = None) -> None:
     try:
         seat = use_cases().seats.seat_by_token(token if isinstance(token, str) else "")
     except ServiceError as error:
-        raise ConnectionRefusedError(str(error)) from error
+        # Socket.IO's own refusal (not Python's built-in one, which reaches the tablet as a
+        # bare "Connection refused by server"): its message and reason reach the tablet, which
+        # shows a page for each reason.
+        raise Refused(str(error), {"reason": _refusal_reason(error)}) from error
     session["play_token"] = token
     # Rooms first: a change committed while the tablet catches up still reaches it.
     join_room(f"group:{seat.group_id}")
@@ -146,6 +154,12 @@ def _catch_up(seat: SeatRef, position: tuple[int, int]) -> None:
         state = found.snapshot.state
         layout = state.layout if state else None
         emit("journal", journal_view(found.journal, found.journal_events, layout))
+
+
+def _refusal_reason(error: ServiceError) -> str:
+    """ "class_ended" or "seat_gone": why a tablet's connection was refused."""
+    # The seat use case says an ended class in these words (standard gettext, as it does).
+    return "class_ended" if str(error) == plain_gettext(CLASS_ENDED) else "seat_gone"
 
 
 def _refuse(error: Exception) -> dict[str, Any]:

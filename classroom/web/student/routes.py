@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from flask import redirect, render_template, request, session, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from classroom.core.cards import Rank, printed_rank
 from classroom.core.rules.library import load_library
 from classroom.usecases import ServiceError
 from classroom.web.context import use_cases
@@ -42,7 +44,14 @@ def take_seat() -> str | Response:
 def play() -> str | Response:
     """The tablet's game page; the token goes to localStorage from here."""
     token = session.get("play_token", "")
-    return render_template("student/play.html", token=token, library=_library_choices())
+    language = _language()
+    return render_template(
+        "student/play.html",
+        token=token,
+        library=_library_choices(language),
+        rule_texts={rule.id: rule.text_in(language) for rule in load_library()},
+        rank_letters={rank.symbol: printed_rank(rank, language) for rank in _LETTERED},
+    )
 
 
 @student.get("/")
@@ -51,10 +60,25 @@ def home() -> Response:
     return redirect(url_for("student.join"))
 
 
-def _library_choices() -> list[dict[str, object]]:
-    """The rules a student dealer may pick: well designed ones only, easiest first."""
+#: The ranks printed as letters, which differ from country to country.
+_LETTERED = (Rank.ACE, Rank.JACK, Rank.QUEEN, Rank.KING)
+
+
+def _language() -> str:
+    """The language this page speaks ('en', 'ja', 'pl', 'ru')."""
+    locale = get_locale()
+    return locale.language if locale is not None else "en"
+
+
+def _library_choices(language: str) -> list[dict[str, object]]:
+    """The rules a student dealer may pick, in `language`: well designed ones, easiest first."""
     return [
-        {"id": rule.id, "title": rule.title, "text": rule.text, "difficulty": rule.difficulty}
+        {
+            "id": rule.id,
+            "title": rule.title_in(language),
+            "text": rule.text_in(language),
+            "difficulty": rule.difficulty,
+        }
         for rule in load_library()
         if not rule.bad_design
     ]

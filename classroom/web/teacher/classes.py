@@ -17,6 +17,7 @@ from classroom.web.buttons import ActionForm, SwitchForm, back, form_problems
 from classroom.web.context import use_cases
 from classroom.web.links import join_url
 from classroom.web.notifier import notifier
+from classroom.web.presence import online
 from classroom.web.qr import qr_svg, qr_svg_document
 from classroom.web.teacher.actions import perform
 from classroom.web.teacher.blueprint import teacher
@@ -29,13 +30,16 @@ SOCKET_CLIENT = Path("vendor") / "socket.io.min.js"
 def _class_page(snapshot: ClassSnapshot) -> dict[str, Any]:
     """What the class page and its fragments show."""
     url = join_url(snapshot.join_code)
+    seats_online = online()
     static = Path(current_app.static_folder or "")
     return {
         "period": snapshot,
         "here": url_for("teacher.show_class", class_id=snapshot.class_id),
         "join_url": url,
         "qr": qr_svg(url, label=_("QR code of %(url)s", url=url)),
-        "panels": [panel(group, ended=snapshot.ended) for group in snapshot.groups],
+        "panels": [
+            panel(group, ended=snapshot.ended, online=seats_online) for group in snapshot.groups
+        ],
         "pending": pending_guesses(snapshot.groups),
         "socket_client": (static / SOCKET_CLIENT).is_file(),
     }
@@ -122,7 +126,7 @@ def end_class(class_id: int) -> Response:
     perform(
         ActionForm(),
         lambda: use_cases().classes.end_class(me(), class_id),
-        tell=lambda _result: notifier().announce_class(class_id),
+        tell=lambda _result: notifier().class_ended(class_id),
         done=_("The class has ended."),
     )
     return redirect(url_for("teacher.show_class", class_id=class_id))

@@ -52,6 +52,8 @@ _SUIT_WORDS = {
 STARTABLE = frozenset({"lobby", "over"})
 #: Neither dealable nor running: a student dealer is still writing the rule.
 _BETWEEN = frozenset({"choosing_rule"})
+#: A player is to play and no verdict is owed: their turn may be skipped.
+_SKIPPABLE = frozenset({"playing", "guess_window"})
 
 
 def card_face(text: str) -> dict[str, str]:
@@ -91,6 +93,8 @@ class Panel:
     names: dict[str, str]
     #: The class has ended: the panel shows what happened, without buttons.
     ended: bool = False
+    #: Engine seat ids with a tablet connected now.
+    online: frozenset[str] = frozenset()
 
     @property
     def status(self) -> str:
@@ -120,18 +124,28 @@ class Panel:
             return None
         return self.nickname(next_dealer(seats, int(self.view["round"])))
 
+    @property
+    def can_skip(self) -> bool:
+        """True when the turn may be skipped: someone is to play and no verdict is owed."""
+        return not self.ended and self.status in _SKIPPABLE and self.view.get("turn") is not None
+
+    def is_online(self, seat: str) -> bool:
+        """Whether the seat has a tablet connected."""
+        return seat in self.online
+
     def nickname(self, seat: str | None) -> str:
         """The nickname behind an engine seat id."""
         return self.names.get(seat or "", "?")
 
 
-def panel(snapshot: GroupSnapshot, *, ended: bool = False) -> Panel:
-    """The panel of one group."""
+def panel(snapshot: GroupSnapshot, *, ended: bool = False, online: set[int] | None = None) -> Panel:
+    """The panel of one group; `online` holds the seat ids with a tablet connected."""
     return Panel(
         view=teacher_group_view(snapshot),
         library=library_rule(snapshot.rule_id),
         names=snapshot.names,
         ended=ended,
+        online=frozenset(str(seat_id) for seat_id in online or ()),
     )
 
 

@@ -135,3 +135,9 @@ class DealerModeForm(ActionForm):
             AnyOf(("app", "student"), message=_l("The dealer is the app or a student.")),
         ]
     )
+
+
+class SkipForm(ActionForm):
+    """Skip the turn of this seat (the page says whose turn it showed)."""
+
+    seat = IntegerField(validators=[InputRequired(), NumberRange(min=1)])

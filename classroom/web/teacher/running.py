@@ -13,10 +13,11 @@ from classroom.web.auth import login_required, me
 from classroom.web.buttons import ActionForm, SwitchForm
 from classroom.web.context import use_cases
 from classroom.web.notifier import notifier
+from classroom.web.presence import online
 from classroom.web.teacher.actions import perform_and_go_back
 from classroom.web.teacher.blueprint import teacher
 from classroom.web.teacher.display import panel
-from classroom.web.teacher.forms import HintForm, RenameForm, VerdictForm
+from classroom.web.teacher.forms import HintForm, RenameForm, SkipForm, VerdictForm
 
 
 def _own_group(group_id: int) -> tuple[GroupSnapshot, bool]:
@@ -42,7 +43,7 @@ def group_panel(group_id: int) -> str:
     snapshot, ended = _own_group(group_id)
     return render_template(
         "teacher/_panel.html",
-        panel=panel(snapshot, ended=ended),
+        panel=panel(snapshot, ended=ended, online=online()),
         here=url_for("teacher.show_class", class_id=snapshot.class_id),
     )
 
@@ -101,6 +102,20 @@ def end_round(group_id: int) -> Response:
     )
 
 
+@teacher.post("/groups/<int:group_id>/skip")
+@login_required
+def skip_turn(group_id: int) -> Response:
+    """Skip the turn of an absent student (the page names the seat whose turn it showed)."""
+    form = SkipForm()
+    return perform_and_go_back(
+        form,
+        lambda: use_cases().rounds.skip_turn(me(), group_id, form.seat.data),
+        tell=notifier().announce,
+        done=_("Turn skipped: the next student plays."),
+        fallback=_fallback(),
+    )
+
+
 @teacher.post("/groups/<int:group_id>/judge")
 @login_required
 def judge_guess(group_id: int) -> Response:
@@ -145,11 +160,11 @@ def rename_seat(seat_id: int) -> Response:
 @teacher.post("/seats/<int:seat_id>/remove")
 @login_required
 def remove_seat(seat_id: int) -> Response:
-    """Remove a student (not while they hold cards in a running round)."""
+    """Remove a student, even mid-round: their hand goes back under the stock."""
     return perform_and_go_back(
         ActionForm(),
         lambda: use_cases().seats.remove_seat(me(), seat_id),
-        tell=notifier().announce,
+        tell=lambda change: notifier().seat_removed(seat_id, change),
         done=_("The student was removed."),
         fallback=_fallback(),
     )

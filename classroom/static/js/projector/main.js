@@ -89,7 +89,7 @@ function start() {
   };
   draw(latest);
   // A resized window (or a projector plugged in) changes how many cards fit.
-  window.addEventListener("resize", () => render(latest, els));
+  window.addEventListener("resize", () => render(latest, els, { refit: true }));
   connect(els, els.root.dataset.token, draw);
   // Fonts can settle after the first paint: fit again once everything is loaded.
   window.addEventListener("load", () => fitGroups(els.groups));

@@ -4,6 +4,9 @@
 import { append, fill, h, show } from "../tablet/dom.js";
 import { cardName, isRed, parseCard } from "../tablet/cards.js";
 import { t } from "../tablet/text.js";
+import { fitGroups } from "./fit.js";
+
+export { fitGroups };
 
 // U+FE0E asks for the text form of the glyph, so ♥ is not drawn as a coloured emoji.
 const GLYPHS = { S: "\u2660\uFE0E", H: "\u2665\uFE0E", D: "\u2666\uFE0E", C: "\u2663\uFE0E" };
@@ -20,48 +23,47 @@ export function gridShape(count, joining) {
   return joining ? [3, 4] : [4, 3];
 }
 
-/** large, medium or small: how big the text of a tile may be. */
+/** large, medium or small: how big the text of a tile starts (it may shrink to fit). */
 export function density(count) {
   if (count <= 2) return "large";
   if (count <= 6) return "medium";
   return "small";
 }
 
-/** Draw the whole class. */
-export function render(view, els) {
+// The tiles drawn last, by group id: a view where one group changed redraws and refits one tile.
+// A play is sent to the projector as the whole class view; refitting twelve long tiles takes
+// a good part of a second, one tile a few milliseconds.
+let drawn = { shape: "", tiles: new Map() };
+
+/** Draw the whole class; `refit` fits every tile again (the window changed size). */
+export function render(view, els, { refit = false } = {}) {
   els.className.textContent = view.name;
   show(els.ended, view.ended);
   show(els.join, view.joining);
   if (view.join_code) els.joinCode.textContent = view.join_code;
   const [columns, rows] = gridShape(view.groups.length, view.joining);
-  Object.assign(els.groups.dataset, {
-    columns: String(columns),
-    rows: String(rows),
-    density: density(view.groups.length),
-  });
-  fill(els.groups, view.groups.map((group) => groupTile(group)));
-  fitGroups(els.groups);
-}
-
-/** Drop the oldest mainline cards that do not fit their row (the newest stay on the right);
- * "+N" at the left says how many earlier cards are not shown. */
-export function fitGroups(container) {
-  for (const row of container.querySelectorAll(".mainline")) {
-    const more = row.querySelector(".more");
-    const cards = [...row.querySelectorAll(".pcard.shown")];
-    const total = Number(row.dataset.total);
-    const hidden = () => total - row.querySelectorAll(".pcard.shown").length;
-    const label = () => {
-      more.textContent = `+${hidden()}`;
-      show(more, hidden() > 0);
-    };
-    label();
-    for (const card of cards.slice(0, -1)) {
-      if (row.scrollWidth <= row.clientWidth) break;
-      card.remove();
-      label();
+  const shape = [columns, rows, density(view.groups.length)];
+  Object.assign(els.groups.dataset, { columns: String(columns), rows: String(rows), density: shape[2] });
+  // Another grid gives every tile another size: nothing drawn before can be kept.
+  const same = !refit && drawn.shape === shape.join();
+  const tiles = new Map();
+  const fresh = [];
+  for (const group of view.groups) {
+    const key = JSON.stringify(group);
+    const before = same ? drawn.tiles.get(group.id) : undefined;
+    if (before && before.key === key) {
+      tiles.set(group.id, before);
+      continue;
     }
+    const element = groupTile(group);
+    tiles.set(group.id, { key, element, round: group.round });
+    // The same round only grows: the sizes that fitted before are tried first.
+    const hint = before && before.round === group.round ? { ...before.element.dataset } : null;
+    fresh.push([element, hint]);
   }
+  fill(els.groups, view.groups.map((group) => tiles.get(group.id).element));
+  drawn = { shape: shape.join(), tiles };
+  fitGroups(els.groups, fresh);
 }
 
 function seatName(seat) {
@@ -74,11 +76,10 @@ function nameOf(group, key) {
 }
 
 function groupTile(group) {
-  const lobby = group.status === "lobby" || group.status === "choosing_rule";
   const tile = h(
     "article",
     {
-      class: `group status-${group.status}${lobby ? " waiting" : ""}`,
+      class: `group status-${group.status}`,
       role: "listitem",
       dataset: { groupId: String(group.id), status: group.status },
       "aria-label": group.name,
@@ -87,56 +88,126 @@ function groupTile(group) {
       "header",
       { class: "group-head" },
       h("h2", { class: "group-name" }, group.name),
+      counts(group),
       h("p", { class: "group-status" }, t(`status_${group.status}`)),
     ),
   );
-  if (group.mainline.length > 0) {
-    append(tile, [mainline(group), facts(group)]);
-  }
+  append(tile, [news(group)]);
   if (group.rule) append(tile, [h("p", { class: "rule" }, t("rule", { text: group.rule }))]);
+  if (group.mainline.length > 0) append(tile, [table(group)]);
   append(tile, [seatList(group)]);
   return tile;
 }
 
-function mainline(group) {
-  const row = h(
-    "div",
-    { class: "mainline", role: "list", "aria-label": t("mainline"), dataset: { total: group.mainline_total } },
-    h("span", { class: "more", title: t("earlier_cards") }),
+// --- what just happened, and what the table waits for -----------------------------------------
+
+/** The line under the title: who chooses, who guesses, the latest verdict, the counts. */
+function news(group) {
+  const items = happenings(group);
+  if (items.length === 0) return null;
+  return append(h("p", { class: "news" }), items);
+}
+
+function happenings(group) {
+  const items = [];
+  if (group.status === "choosing_rule" && group.dealing) {
+    items.push(h("span", { class: "now big" }, t("choosing", { name: nameOf(group, group.dealing) })));
+  }
+  if (group.status === "over" && group.end_reason) {
+    const name = group.winner ? nameOf(group, group.winner) : "";
+    items.push(h("span", { class: "now end" }, t(`end_${group.end_reason}`, { name })));
+    return items;
+  }
+  const waiting = waitingFor(group);
+  if (waiting) items.push(waiting);
+  else if (group.verdict) items.push(verdictLine(group, group.verdict));
+  if (group.guesser && group.status === "guess_window") {
+    items.push(h("span", { class: "now guessing" }, t("may_guess", { name: nameOf(group, group.guesser) })));
+  }
+  return items;
+}
+
+function waitingFor(group) {
+  if (group.status === "guess" && group.guesser) {
+    return h("span", { class: "now guessing" }, t("guessing", { name: nameOf(group, group.guesser) }));
+  }
+  if (!group.pending) return null;
+  const name = nameOf(group, group.pending.seat);
+  const words = group.pending.card
+    ? t("waiting_card", { name, card: shortText(group.pending.card) })
+    : t("waiting_no_play", { name });
+  return h("span", { class: "now waiting" }, words);
+}
+
+function verdictLine(group, verdict) {
+  const name = nameOf(group, verdict.seat);
+  const mark = verdict.right ? "✓" : "✗";
+  let words;
+  if (verdict.kind === "guess") words = t(verdict.right ? "guess_right" : "guess_wrong", { name });
+  else if (verdict.kind === "no_play" && verdict.card)
+    words = t("no_play_wrong_card", { name, card: shortText(verdict.card) });
+  else if (verdict.kind === "no_play") words = t(verdict.right ? "no_play_right" : "no_play_wrong", { name });
+  else words = t(verdict.right ? "play_right" : "play_wrong", { name, card: shortText(verdict.card) });
+  return h(
+    "span",
+    { class: `now verdict ${verdict.right ? "right" : "wrong"}` },
+    h("span", { class: "mark", "aria-hidden": "true" }, mark),
+    ` ${words}`,
   );
-  for (const card of group.mainline) row.append(cardBox(card, "shown"));
+}
+
+/** How many hints the dealer gave and guesses were made: beside the group's name. */
+function counts(group) {
+  if (group.mainline.length === 0) return null;
+  return h(
+    "p",
+    { class: "counts" },
+    h("span", { class: `count-word${group.hints ? "" : " zero"}` }, t("hints_total", { n: group.hints })),
+    " ",
+    h("span", { class: `count-word${group.guesses ? "" : " zero"}` }, t("guesses_total", { n: group.guesses })),
+  );
+}
+
+function shortText(card) {
+  const { rank, suit } = parseCard(card);
+  return rank + (GLYPHS[suit] ?? suit);
+}
+
+// --- the table: the whole mainline, each sideline under its card --------------------------------
+
+function table(group) {
+  const list = h("ol", { class: "table", "aria-label": t("mainline") });
+  const last = group.mainline.length - 1;
+  group.mainline.forEach((card, index) => {
+    const column = h("li", { class: "column" }, cardBox(card, index === last ? "main newest" : "main"));
+    const side = group.sidelines[index] || [];
+    if (side.length > 0) {
+      const under = h("ol", { class: "sideline", "aria-label": t("sideline_under", { card: cardName(card) }) });
+      for (const rejected of side) under.append(h("li", {}, cardBox(rejected, "side")));
+      column.append(under);
+    }
+    list.append(column);
+  });
   const pending = group.pending && group.pending.card;
   if (pending) {
-    row.append(
-      cardBox(pending, "pending", t("pending_card", { card: cardName(pending) })),
-    );
+    const label = t("pending_card", { card: cardName(pending) });
+    list.append(h("li", { class: "column" }, cardBox(pending, "main pending", label)));
   }
-  return row;
+  return list;
 }
 
 function cardBox(text, extra, label = cardName(text)) {
   const { rank, suit } = parseCard(text);
   const colour = isRed(text) ? "red" : "black";
   return h(
-    "div",
-    { class: `pcard ${colour} ${extra}`, role: "listitem", "aria-label": label, dataset: { card: text } },
+    "span",
+    { class: `pcard ${colour} ${extra}`, role: "img", "aria-label": label, dataset: { card: text } },
     h("span", { class: "rank", "aria-hidden": "true" }, rank),
     h("span", { class: "suit", "aria-hidden": "true" }, GLYPHS[suit] ?? suit),
   );
 }
 
-function facts(group) {
-  const parts = [
-    t("sideline_total", { n: group.sideline_total }),
-    t("guesses_total", { n: group.guesses }),
-  ];
-  const line = h("p", { class: "facts" }, parts.join(" · "));
-  if (group.status === "over" && group.end_reason) {
-    const name = group.winner ? nameOf(group, group.winner) : "";
-    return h("div", { class: "facts-block" }, line, h("p", { class: "end" }, t(`end_${group.end_reason}`, { name })));
-  }
-  return line;
-}
+// --- the seats ----------------------------------------------------------------------------------
 
 function seatList(group) {
   if (group.seats.length === 0) return h("p", { class: "no-seats" }, t("no_seats"));
@@ -149,28 +220,27 @@ function seatChip(group, seat) {
   const name = seatName(seat);
   // While a guess is open the guesser acts, not the next player on turn.
   const guessing = group.status === "guess_window" || group.status === "guess";
-  const turn = (guessing ? group.guesser : group.turn) === seat.seat;
+  const turn = (guessing ? group.guesser : group.turn) === seat.seat && group.status !== "over";
   const dealer = group.dealer === seat.seat || group.dealing === seat.seat;
   const winner = group.winner === seat.seat;
   const classes = ["seat", seat.online ? "online" : "offline"];
   if (turn) classes.push("turn");
   if (winner) classes.push("winner");
   const playing = seat.cards !== null && seat.cards !== undefined;
-  const words = [playing ? t("seat_cards", { name, cards: seat.cards }) : name];
+  const words = [playing ? t("seat_cards", { name, cards: seat.cards, score: seat.score }) : name];
   words.push(seat.online ? t("online") : t("offline"));
   if (turn) words.push(t("turn"));
   if (dealer) words.push(t("dealer"));
   if (winner) words.push(t("winner"));
-  let tail = null;
-  if (playing) tail = h("span", { class: "count" }, String(seat.cards));
-  else if (dealer) tail = h("span", { class: "role" }, t("dealer"));
   return h(
     "li",
     { class: classes.join(" "), title: words.join(", "), "aria-label": words.join(", ") },
     h("span", { class: "dot", "aria-hidden": "true" }, seat.online ? "●" : "○"),
     turn ? h("span", { class: "mark", "aria-hidden": "true" }, "▶") : null,
     winner ? h("span", { class: "mark", "aria-hidden": "true" }, "★") : null,
-    h("span", { class: "name" }, name),
-    tail,
+    h("span", { class: "name", "aria-hidden": "true" }, name),
+    playing ? h("span", { class: "count", "aria-hidden": "true" }, String(seat.cards)) : null,
+    playing ? h("span", { class: "score", "aria-hidden": "true" }, t("points", { n: seat.score })) : null,
+    !playing && dealer ? h("span", { class: "role", "aria-hidden": "true" }, t("dealer")) : null,
   );
 }

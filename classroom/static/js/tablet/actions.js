@@ -16,14 +16,19 @@ export function newActionId() {
 /**
  * Actions over `socket`. `on` has: busy(boolean), done(payload, reply, event),
  * failed(message, event), confirm(payload, message) (a verdict the rule contradicts, not
- * applied), slow() (still no answer after some tries).
+ * applied), slow() (still no answer after some tries), offline() (tapped with no connection:
+ * the action waits for it).
  */
 export function createActions(socket, on) {
   let inFlight = null;
 
   function attempt() {
     const current = inFlight;
-    if (!current || !socket.connected) return; // sent again on the next connection
+    if (!current) return;
+    if (!socket.connected || navigator.onLine === false) {
+      on.offline(); // sent again on the next connection
+      return;
+    }
     current.tries += 1;
     const tryNumber = current.tries;
     if (tryNumber > SLOW_AFTER_TRIES) on.slow();

@@ -1,5 +1,7 @@
 // Cards as the server writes them ("10H", "QS") and as a person reads them: rank, suit glyph,
-// red suits in red, and a spoken name ("7 of hearts") for screen readers.
+// red suits in red, and a spoken name ("7 of hearts") for screen readers. The rank letters are
+// those printed on the reader's decks (a Polish queen is D, a Russian jack В), from the page's
+// words; the notation ("QS") stays the same in every language.
 
 import { h } from "./dom.js";
 import { t } from "./text.js";
@@ -21,10 +23,17 @@ export function isRed(text) {
   return suit === "H" || suit === "D";
 }
 
-/** "10♥". */
+/** The rank as printed on the reader's decks: "10", or the page's letter for A, J, Q, K. */
+export function rankLetter(rank) {
+  const key = `letter_${rank}`;
+  const letter = t(key);
+  return letter === key ? rank : letter;
+}
+
+/** "10♥", "D♥" on a Polish page. */
 export function shortLabel(text) {
   const { rank, suit } = parseCard(text);
-  return rank + (GLYPHS[suit] ?? suit);
+  return rankLetter(rank) + (GLYPHS[suit] ?? suit);
 }
 
 /** "10 of hearts", "queen of spades": the name a screen reader says. */
@@ -54,7 +63,7 @@ export function cardFace(text, { tag = "div", classes = "", label = cardName(tex
     h(
       "span",
       { class: "corner", "aria-hidden": "true" },
-      h("span", { class: "rank" }, rank),
+      h("span", { class: "rank" }, rankLetter(rank)),
       h("span", { class: "suit" }, GLYPHS[suit] ?? suit),
     ),
     h("span", { class: "pip", "aria-hidden": "true" }, GLYPHS[suit] ?? suit),

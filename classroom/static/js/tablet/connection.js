@@ -31,7 +31,8 @@ export function forgetSeat() {
 
 /**
  * Open the /play socket. `on` has: state(view), events(list), journal(entries), problem(message),
- * online(boolean), refused(message), connected() (after every successful (re)connection).
+ * online(boolean), refused(message, reason) (reason: "class_ended", "seat_gone" or undefined),
+ * connected() (after every successful (re)connection).
  */
 export function openConnection(token, on) {
   const position = { round: 0, last_seq: 0 };
@@ -57,8 +58,16 @@ export function openConnection(token, on) {
       return;
     }
     refused = true; // the server said no: the seat is gone or the class has ended
-    on.refused(error && error.message);
+    on.refused(error && error.message, error && error.data && error.data.reason);
   });
+  // Said by the server to a tablet that is connected when its seat goes or its class ends.
+  for (const [event, reason] of [["class_ended", "class_ended"], ["seat_removed", "seat_gone"]]) {
+    socket.on(event, (notice) => {
+      refused = true;
+      socket.disconnect();
+      on.refused(notice && notice.message, reason);
+    });
+  }
   socket.on("state", (view) => {
     // Changes made at the same moment (another tablet, another server process) may arrive
     // out of order: a view older than the one shown is dropped, never drawn over it.
@@ -84,7 +93,17 @@ export function openConnection(token, on) {
   };
   document.addEventListener("visibilitychange", wake);
   window.addEventListener("pageshow", (event) => event.persisted && wake());
-  window.addEventListener("online", wake);
+  window.addEventListener("online", () => {
+    if (socket.connected) {
+      // A short drop the socket itself never noticed: an action held meanwhile goes now.
+      on.online(true);
+      on.connected();
+    }
+    wake();
+  });
+  // The tablet knows at once when its own Wi-Fi goes; a dead link further away is found by
+  // Engine.IO's ping (a few seconds).
+  window.addEventListener("offline", () => on.online(false));
 
   return { socket, position };
 }

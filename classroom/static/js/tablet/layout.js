@@ -1,12 +1,13 @@
 // The layout as on a real table: the mainline runs left to right, and each sideline card lies
-// under the mainline card it tried to follow. The strip scrolls sideways; after every new card
-// it scrolls to the right end so the newest card is in view.
+// under the mainline card it tried to follow. A long mainline wraps onto more rows inside its
+// own box, which scrolls; after every new card it scrolls to the end so the newest is in view.
 
 import { cardFace, cardName, shortLabel } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { t } from "./text.js";
 
 let drawn = "";
+let watched = null;
 
 /** Draw the layout into `container` (only when it changed, so a scrolled strip stays put). */
 export function renderLayout(container, mainline = [], sidelines = []) {
@@ -35,5 +36,15 @@ export function renderLayout(container, mainline = [], sidelines = []) {
     );
   });
   fill(container, columns);
+  showNewest(container);
+  if (watched !== container && typeof ResizeObserver === "function") {
+    // A turned tablet reflows the rows: the newest card stays in view.
+    watched = container;
+    new ResizeObserver(() => showNewest(container)).observe(container);
+  }
+}
+
+function showNewest(container) {
+  container.scrollTop = container.scrollHeight;
   container.scrollLeft = container.scrollWidth;
 }

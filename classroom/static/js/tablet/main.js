@@ -11,6 +11,7 @@ import {
 } from "./dealer.js";
 import { show } from "./dom.js";
 import { newJournalState, setupJournal } from "./journal.js";
+import { createNotice, noticeOf, outcomeOf, pauseNotice } from "./notices.js";
 import { render } from "./render.js";
 import { loadText, t } from "./text.js";
 
@@ -22,6 +23,13 @@ function elements() {
     tablet: byId("tablet"),
     game: byId("game"),
     connection: byId("connection"),
+    notice: byId("notice"),
+    outcome: byId("outcome"),
+    noPlayDialog: byId("no-play-dialog"),
+    noPlayYes: byId("no-play-yes"),
+    noPlayCancel: byId("no-play-cancel"),
+    ruleWords: byId("rule-words"),
+    ruleCodeBox: byId("rule-code-box"),
     problem: byId("problem"),
     rejoin: byId("rejoin"),
     rejoinMessage: byId("rejoin-message"),
@@ -96,12 +104,17 @@ function elements() {
 }
 
 function readLibrary() {
-  const block = document.getElementById("rule-library");
+  const list = readJson("rule-library");
+  return Array.isArray(list) ? list : [];
+}
+
+/** The JSON in the page's block with this id, or null. */
+function readJson(id) {
+  const block = document.getElementById(id);
   try {
-    const list = block ? JSON.parse(block.textContent) : [];
-    return Array.isArray(list) ? list : [];
+    return block ? JSON.parse(block.textContent) : null;
   } catch {
-    return [];
+    return null;
   }
 }
 
@@ -114,6 +127,8 @@ function start() {
     busy: false,
     feed: [],
     feedSeq: 0,
+    outcome: null,
+    ruleTexts: readJson("rule-texts") || {},
     journal: newJournalState(),
     dealer: newDealerState(),
   };
@@ -134,48 +149,62 @@ function start() {
     return;
   }
 
-  let actions = null;
-  const connection = openConnection(token, {
+  const page = { say, redraw, notice: createNotice(ui.notice), actions: null };
+  const connection = openConnection(token, receivers(ui, local, page));
+  const actions = createActions(connection.socket, answers(ui, local, page));
+  page.actions = actions;
+  setupJournal(ui, connection.socket, local, { say, redraw });
+  setupDealer(ui, actions, local, { say, redraw, library: readLibrary() });
+  setupTurn(ui, local, page);
+}
+
+/** What the tablet does with what the server sends. */
+function receivers(ui, local, page) {
+  return {
     state(view) {
+      const paused = pauseNotice(local.view, view);
+      if (paused) page.notice.say(paused);
       local.view = view;
       show(ui.game, true);
-      redraw();
+      page.redraw();
     },
     events(list) {
       for (const event of list) {
-        if (event.kind === "dealt") {
-          local.feed = [];
-          local.feedSeq = 0;
-        }
+        if (event.kind === "dealt") Object.assign(local, { feed: [], feedSeq: 0, outcome: null });
         if (event.seq <= local.feedSeq) continue;
         local.feed.push(event);
         local.feedSeq = event.seq;
+        tell(local, page.notice, event);
       }
       local.feed = local.feed.slice(-FEED_LIMIT);
-      redraw();
+      page.redraw();
     },
     journal(entries) {
       local.journal.entries = entries;
-      redraw();
+      page.redraw();
     },
-    problem: say,
+    problem: page.say,
     online(isOnline) {
       ui.connection.textContent = t(isOnline ? "connecting" : "reconnecting");
       show(ui.connection, !isOnline);
     },
     connected() {
-      actions.resend();
+      page.actions.resend();
     },
-    refused(message) {
+    refused(message, reason) {
       forgetSeat();
-      show(ui.connection, false);
-      show(ui.game, false);
-      ui.rejoinMessage.textContent = message || t("refused");
+      if (ui.noPlayDialog.open) ui.noPlayDialog.close();
+      for (const region of [ui.connection, ui.game, ui.problem, ui.paused]) show(region, false);
+      const known = reason === "class_ended" || reason === "seat_gone";
+      ui.rejoinMessage.textContent = known ? t(`refused_${reason}`) : message || t("refused");
       show(ui.rejoin, true);
     },
-  });
+  };
+}
 
-  actions = createActions(connection.socket, {
+/** What the tablet does with the server's answers to its actions. */
+function answers(ui, local, { say, redraw }) {
+  return {
     busy(isBusy) {
       local.busy = isBusy;
       redraw();
@@ -200,11 +229,14 @@ function start() {
     slow() {
       say(t("still_sending"));
     },
-  });
+    offline() {
+      say(t("offline_waiting"));
+    },
+  };
+}
 
-  setupJournal(ui, connection.socket, local, { say, redraw });
-  setupDealer(ui, actions, local, { say, redraw, library: readLibrary() });
-
+/** The player's taps: a card, Play, No play (confirmed first), Guess, Pass. */
+function setupTurn(ui, local, { say, redraw, actions }) {
   ui.hand.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-card]");
     if (!button || button.disabled) return;
@@ -213,9 +245,11 @@ function start() {
     redraw();
   });
   ui.playButton.addEventListener("click", () => {
-    if (local.selected) actions.send("play", { card: local.selected });
+    if (local.selected && actions.send("play", { card: local.selected })) local.outcome = null;
   });
-  ui.noPlayButton.addEventListener("click", () => actions.send("no_play"));
+  setupNoPlay(ui, () => {
+    if (actions.send("no_play")) local.outcome = null;
+  });
   ui.guessForm.addEventListener("submit", (event) => {
     event.preventDefault();
     const text = ui.guessText.value.trim();
@@ -227,6 +261,27 @@ function start() {
     actions.send("guess", { text });
   });
   ui.passButton.addEventListener("click", () => actions.send("pass"));
+}
+
+/** News in one event: the outcome of my own play (kept until my next action), or a notice. */
+function tell(local, notice, event) {
+  const outcome = outcomeOf(local.view, event);
+  if (outcome) local.outcome = outcome;
+  const news = noticeOf(local.view, event);
+  if (news) notice.say(news);
+}
+
+/** "No play" costs a card when wrong: it is sent only once the student confirms it. */
+function setupNoPlay(ui, declare) {
+  const dialog = ui.noPlayDialog;
+  ui.noPlayButton.addEventListener("click", () => {
+    if (!ui.noPlayButton.disabled) dialog.showModal();
+  });
+  ui.noPlayCancel.addEventListener("click", () => dialog.close());
+  ui.noPlayYes.addEventListener("click", () => {
+    dialog.close();
+    declare();
+  });
 }
 
 start();

@@ -4,9 +4,11 @@
 import { cardFace, cardInline, sortHand } from "./cards.js";
 import { isDealer, renderChooser, renderDealer } from "./dealer.js";
 import { fill, h, show } from "./dom.js";
+import { renderRecent } from "./feed.js";
 import { renderJournal } from "./journal.js";
 import { renderLayout } from "./layout.js";
 import { nameOf } from "./names.js";
+import { outcomeText } from "./notices.js";
 import { t, tNodes } from "./text.js";
 
 export { nameOf };
@@ -32,16 +34,38 @@ export function render(view, ui, local) {
     renderLayout(ui.layout, view.mainline, view.sidelines);
   }
   renderHand(view, ui, local);
+  fill(ui.outcome, local.outcome ? outcomeText(local.outcome, (view.hand || []).length) : []);
   renderActions(view, ui, local);
   renderJournal(view, ui, local, playing);
   renderRoundOver(view, ui);
   // The dealer's own rule is in the dealer's panel; this box is for a revealed rule.
-  show(ui.ruleBox, Boolean(view.rule) && !dealing);
+  renderRule(view, ui, local.ruleTexts, hasRound && !dealing);
+  // The last round's people, guesses and hints are not this round's: not shown meanwhile.
+  renderPlayers(view, ui, hasRound);
+  renderGuesses(view, ui, hasRound);
+  renderHints(view, ui, hasRound);
+  renderRecent(view, ui.recent, hasRound ? local.feed : []);
+}
+
+/**
+ * The revealed rule in plain words (the dealer's own, or the library's text), with the rule
+ * language below for those who want it.
+ */
+function renderRule(view, ui, ruleTexts, shown) {
+  const words = view.rule_words || (view.rule_id && ruleTexts[view.rule_id]) || "";
+  show(ui.ruleBox, shown && Boolean(view.rule));
+  ui.ruleWords.textContent = words;
+  show(ui.ruleWords, Boolean(words));
   ui.ruleText.textContent = view.rule || "";
-  renderPlayers(view, ui);
-  renderGuesses(view, ui);
-  renderHints(view, ui);
-  renderRecent(view, ui, local.feed);
+  // A rule the dealer wrote in plain words has no other form to show.
+  show(ui.ruleCodeBox, Boolean(view.rule) && view.rule !== words);
+  // Without plain words the rule language is all there is: shown open. Set only when the rule
+  // changes, so a box the student opened stays open through the next update.
+  const key = `${view.rule}\n${words}`;
+  if (ui.ruleCodeBox.dataset.key !== key) {
+    ui.ruleCodeBox.dataset.key = key;
+    ui.ruleCodeBox.open = !words;
+  }
 }
 
 function renderStatus(view, ui, playing) {
@@ -65,10 +89,12 @@ function statusText(view, playing, yourTurn) {
       break;
   }
   if (isDealer(view)) return t("you_deal");
+  if (view.paused) return t("paused_status");
   if (view.status.startsWith("judging_")) {
-    if (!view.dealer) return t(view.status, { name: name(judged) });
     const kind = view.status.slice("judging_".length);
-    return t(`waiting_dealer_${kind}`, { dealer: name(view.dealer), name: name(judged) });
+    const whose = judged === view.me ? "my_" : "";
+    const who = view.dealer ? "waiting_dealer" : "teacher_judging";
+    return t(`${who}_${whose}${kind}`, { dealer: name(view.dealer), name: name(judged) });
   }
   if (!playing) return t("not_playing");
   if (view.can.guess) return t("guess_now");
@@ -130,6 +156,8 @@ function renderActions(view, ui, local) {
   show(ui.turnActions, !guessing);
   ui.playButton.disabled = local.busy || !can.play || !local.selected;
   ui.noPlayButton.disabled = local.busy || !can.no_play;
+  // The turn moved on (a pause, a skipped turn) while the student was asked to confirm.
+  if (ui.noPlayDialog.open && !can.no_play) ui.noPlayDialog.close();
   show(ui.guessForm, guessing);
   ui.guessText.disabled = local.busy || !can.guess;
   ui.guessButton.disabled = local.busy || !can.guess;
@@ -162,15 +190,14 @@ function renderRoundOver(view, ui) {
       ),
     );
   fill(ui.finalScores, rows);
-  ui.dealerScore.textContent =
-    view.dealer_score === null || view.dealer_score === undefined
-      ? ""
-      : t("dealer_score", { score: view.dealer_score });
+  // Only a student dealer scores; when the app deals there is nobody to score.
+  const scored = Boolean(view.dealer) && view.dealer_score !== null && view.dealer_score !== undefined;
+  ui.dealerScore.textContent = scored ? t("dealer_score", { score: view.dealer_score }) : "";
 }
 
-function renderPlayers(view, ui) {
+function renderPlayers(view, ui, hasRound) {
   const rows = view.seats.map((s) => {
-    const turn = view.turn === s.seat && view.status !== "over";
+    const turn = hasRound && view.turn === s.seat && view.status !== "over";
     return h(
       "tr",
       {
@@ -183,22 +210,22 @@ function renderPlayers(view, ui) {
         s.seat === view.me ? t("you_suffix", { name: s.nickname }) : s.nickname,
         turn ? h("span", { class: "badge turn-badge" }, t("turn_mark")) : null,
       ),
-      h("td", {}, s.playing ? String(s.cards) : "–"),
-      h("td", {}, s.playing ? String(s.score) : "–"),
+      h("td", {}, hasRound && s.playing ? String(s.cards) : "–"),
+      h("td", {}, hasRound && s.playing ? String(s.score) : "–"),
     );
   });
   fill(ui.players, rows);
 }
 
-function renderGuesses(view, ui) {
-  const guesses = view.guesses || [];
+function renderGuesses(view, ui, hasRound) {
+  const guesses = hasRound ? view.guesses || [] : [];
   const items = guesses.map((g) => {
     const verdict = g.right === null ? "waiting" : g.right ? "right" : "wrong";
     const mark = { waiting: "\u2026", right: "\u2714", wrong: "\u2718" }[verdict];
     return h(
       "li",
       { class: `guess ${verdict}` },
-      h("span", { class: "who" }, nameOf(view, g.seat)),
+      h("span", { class: "who" }, g.seat === view.me ? t("you") : nameOf(view, g.seat)),
       h("q", { class: "what" }, g.text),
       h("span", { class: "verdict" }, `${mark} ${t(verdict)}`),
     );
@@ -206,38 +233,7 @@ function renderGuesses(view, ui) {
   fill(ui.guesses, items.length ? items.reverse() : h("li", { class: "none" }, t("no_guesses")));
 }
 
-function renderHints(view, ui) {
-  const hints = view.hints || [];
+function renderHints(view, ui, hasRound) {
+  const hints = hasRound ? view.hints || [] : [];
   fill(ui.hints, hints.length ? hints.map((hint) => h("li", {}, hint)) : h("li", { class: "none" }, t("no_hints")));
-}
-
-function renderRecent(view, ui, feed) {
-  const lines = feed.map((event) => describe(view, event)).filter(Boolean);
-  fill(ui.recent, lines.slice(-8).reverse().map((line) => h("li", {}, line)));
-}
-
-/** One public event in words (a list of strings and nodes), or null for those not worth a line. */
-export function describe(view, event) {
-  const name = event.seat ? nameOf(view, event.seat) : "";
-  const card = event.card ? cardInline(event.card) : null;
-  switch (event.kind) {
-    case "dealt":
-      return tNodes("ev_dealt", { card: cardInline(event.starter) });
-    case "judged":
-      return tNodes(event.correct ? "ev_correct" : "ev_wrong", { name, card });
-    case "no_play_judged":
-      return tNodes(event.right ? "ev_no_play_right" : "ev_no_play_wrong", { name, card });
-    case "guessed":
-      return tNodes("ev_guessed", { name, text: event.text });
-    case "guess_judged":
-      return tNodes(event.right ? "ev_guess_right" : "ev_guess_wrong", { name });
-    case "guess_passed":
-      return tNodes("ev_guess_passed", { name });
-    case "hint":
-      return tNodes("ev_hint", { text: event.text });
-    case "deck_added":
-      return tNodes("ev_deck_added");
-    default:
-      return null;
-  }
 }

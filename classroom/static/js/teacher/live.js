@@ -1,6 +1,8 @@
 // The class page, live: when a group changes, its panel (and the list of guesses to judge) is
 // fetched again from the server and swapped in, keeping whatever the teacher is typing.
-// Socket.IO tells us which group changed; without it (or while it is down) we poll.
+// Socket.IO tells us which group changed; without it (or while it is down) we poll. A tablet
+// coming or going ("presence") redraws the panels' online dots; "class_ended" reloads the page,
+// which then shows the ended class without any button.
 (function () {
   "use strict";
 
@@ -11,6 +13,21 @@
   var classId = Number(page.dataset.classId);
   var notice = document.getElementById("live-status");
   var POLL_MS = 10000;
+  // When a bell rings many tablets come and go at once: their dots are redrawn once.
+  var PRESENCE_MS = 500;
+  var presenceTimer = null;
+  // A panel is not swapped under a pressed button (the click would be lost), nor once a form
+  // is on its way (the page is leaving; a reload would cut that navigation short).
+  var pressing = false;
+  var leaving = false;
+  document.addEventListener("pointerdown", function () { pressing = true; }, true);
+  document.addEventListener("pointerup", function () { pressing = false; }, true);
+  document.addEventListener("pointercancel", function () { pressing = false; }, true);
+  document.addEventListener("submit", function (event) {
+    var target = event.target.getAttribute("target");
+    leaving = !target || target === "_self"; // a form opening another tab leaves nothing
+  });
+  window.addEventListener("pageshow", function () { leaving = false; });
   var timers = {};
   var pollTimer = null;
 
@@ -82,6 +99,13 @@
   }
 
   function refreshGroup(groupId) {
+    if (leaving) {
+      return Promise.resolve();
+    }
+    if (pressing) {
+      schedule(groupId);
+      return Promise.resolve();
+    }
     var panel = document.getElementById("group-" + groupId);
     return refresh(panel, panel && panel.dataset.panelUrl);
   }
@@ -135,13 +159,24 @@
         return;
       }
       say("");
+      page.dataset.live = "watching"; // pushes arrive from now on
       poll(false);
       refreshAll(); // catch up on anything between the page's render (or a drop) and now
     });
   });
   socket.on("disconnect", function () {
+    delete page.dataset.live;
     say(page.dataset.offline);
     poll(true);
+  });
+  socket.on("presence", function () {
+    window.clearTimeout(presenceTimer);
+    presenceTimer = window.setTimeout(refreshAll, PRESENCE_MS);
+  });
+  socket.on("class_ended", function () {
+    if (!leaving) {
+      window.location.reload();
+    }
   });
   socket.on("group", function (view) {
     if (view && view.group && typeof view.group.id === "number") {

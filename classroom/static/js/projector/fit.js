@@ -1,0 +1,145 @@
+// Fitting each group's tile into its share of the screen: the whole mainline, its sidelines and
+// every seat, as large as they fit. Sizes are steps named in projector.css (data-text,
+// data-cards, data-seat-cols, data-compact, data-flat on the tile); the script only picks the steps.
+
+/** Text steps: 0 is the largest; the last one is still 28px at 1080p. */
+const TEXT_STEPS = 3;
+const TEXT_START = { large: 0, medium: 1, small: 2 };
+/** Card steps: 0 is the largest; up to READABLE the card text is at least 28px at 1080p. */
+const READABLE = 9;
+/** Below READABLE, cards shrink further only when nothing else lets the mainline fit. */
+const SMALLEST = 17;
+const MAX_SEAT_COLUMNS = 4;
+/** Cards are never drawn smaller than this, whatever is cut. */
+const LEAST_CARD_PX = 6;
+/** A cut nickname still shows this many ems of itself (about three letters). */
+const LEAST_NAME_EM = 2.5;
+
+/** Fit the container's tiles: `tiles` lists [tile, hint] (a hint holds the steps that fitted
+ * that group's tile before); without it every tile is fitted afresh. */
+export function fitGroups(container, tiles = null) {
+  const start = TEXT_START[container.dataset.density] ?? 0;
+  const todo = tiles ?? [...container.querySelectorAll(".group")].map((tile) => [tile, null]);
+  for (const [tile, hint] of todo) {
+    if (!(hint && fitsAsBefore(tile, hint))) fitTile(tile, start);
+  }
+}
+
+/** Whether the tile fits at the steps of `hint` (it then keeps them). */
+function fitsAsBefore(tile, hint) {
+  const steps = ["text", "compact", "flat", "seatCols", "cards"];
+  if (!steps.every((step) => hint[step] !== undefined)) return false;
+  tile.style.removeProperty("--card");
+  for (const step of steps) tile.dataset[step] = hint[step];
+  return Number(hint.cards) <= READABLE && fits(tile) && fits(tile.querySelector(".table"));
+}
+
+/**
+ * Pick the tile's steps, giving up as little as possible, in this order: smaller cards (down to
+ * 28px), smaller text (down to 28px), the "Playing" word and the points during play, sidelines
+ * beside their card instead of under it (they pack closer), nicknames cut (ellipsis) for more
+ * seat columns; cards under 28px only as the last resort.
+ */
+export function fitTile(tile, startText = 0) {
+  const seats = tile.querySelectorAll(".seat").length;
+  const most = Math.max(1, Math.min(MAX_SEAT_COLUMNS, seats));
+  const tries = [];
+  for (let text = startText; text < TEXT_STEPS; text += 1) tries.push({ text, compact: 0, flat: 0 });
+  tries.push({ text: TEXT_STEPS - 1, compact: 1, flat: 0 });
+  const last = { text: TEXT_STEPS - 1, compact: 1, flat: 1 };
+  tries.push(last);
+  for (const step of tries) {
+    set(tile, step, wholeNameColumns(tile, step, most));
+    if (settle(tile, READABLE)) return;
+  }
+  for (let columns = wholeNameColumns(tile, last, most) + 1; columns <= most; columns += 1) {
+    set(tile, last, columns);
+    if (!seatsShown(tile)) break;
+    if (settle(tile, READABLE)) return;
+  }
+  set(tile, last, bestCutColumns(tile, last, most));
+  if (!settle(tile, SMALLEST)) shrinkBelowSteps(tile);
+}
+
+/** Past the smallest step, the cards shrink by tenths until the whole table shows. */
+function shrinkBelowSteps(tile) {
+  tile.dataset.cards = String(SMALLEST);
+  const table = tile.querySelector(".table");
+  const card = tile.querySelector(".pcard");
+  let size = card ? parseFloat(getComputedStyle(card).fontSize) : LEAST_CARD_PX;
+  while (!(fits(tile) && fits(table)) && size > LEAST_CARD_PX) {
+    size *= 0.9;
+    // A CSSOM property, not a style attribute: the page's CSP allows it.
+    tile.style.setProperty("--card", `${size.toFixed(1)}px`);
+  }
+}
+
+function set(tile, { text, compact, flat }, columns) {
+  tile.style.removeProperty("--card");
+  tile.dataset.text = String(text);
+  tile.dataset.compact = String(compact);
+  tile.dataset.flat = String(flat);
+  tile.dataset.seatCols = String(columns);
+}
+
+/** Set the largest card step up to `last` at which the tile fits; false if none does. */
+function settle(tile, last) {
+  const level = largestFitting(tile, last);
+  if (level === null) return false;
+  tile.dataset.cards = String(level);
+  return true;
+}
+
+/** The most seat columns in which no nickname is cut. */
+function wholeNameColumns(tile, step, most) {
+  for (let columns = most; columns > 1; columns -= 1) {
+    set(tile, step, columns);
+    if (!namesCut(tile)) return columns;
+  }
+  return 1;
+}
+
+/** The most seat columns in which every seat still shows a few letters of its nickname. */
+function bestCutColumns(tile, step, most) {
+  for (let columns = most; columns > 1; columns -= 1) {
+    set(tile, step, columns);
+    if (seatsShown(tile)) return columns;
+  }
+  return 1;
+}
+
+function namesCut(tile) {
+  return [...tile.querySelectorAll(".seat .name")].some((name) => name.scrollWidth > name.clientWidth + 1);
+}
+
+function seatsShown(tile) {
+  return [...tile.querySelectorAll(".seat")].every((seat) => {
+    const name = seat.querySelector(".name");
+    const em = parseFloat(getComputedStyle(seat).fontSize);
+    const enough = Math.min(name.scrollWidth, LEAST_NAME_EM * em);
+    return seat.scrollWidth <= seat.clientWidth + 1 && name.clientWidth + 1 >= enough;
+  });
+}
+
+/** The largest card step (smallest index, up to `last`) at which the tile fits, or null. */
+function largestFitting(tile, last) {
+  if (!fitsAt(tile, last)) return null;
+  let low = 0;
+  let high = last;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (fitsAt(tile, middle)) high = middle;
+    else low = middle + 1;
+  }
+  return high;
+}
+
+function fitsAt(tile, level) {
+  tile.dataset.cards = String(level);
+  return fits(tile) && fits(tile.querySelector(".table"));
+}
+
+function fits(box) {
+  if (!box) return true;
+  return box.scrollHeight <= box.clientHeight + 1 && box.scrollWidth <= box.clientWidth + 1;
+}

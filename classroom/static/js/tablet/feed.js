@@ -1,0 +1,44 @@
+// "What happened": the table's public events in words, told from this tablet's point of view
+// ("You played 7♥" on the player's own tablet, "Ana played 7♥" on the others).
+
+import { cardInline } from "./cards.js";
+import { fill, h } from "./dom.js";
+import { nameOf } from "./names.js";
+import { tNodes } from "./text.js";
+
+const SHOWN = 8;
+const KEYS = {
+  judged: (event) => (event.correct ? "ev_correct" : "ev_wrong"),
+  no_play_judged: (event) => (event.right ? "ev_no_play_right" : "ev_no_play_wrong"),
+  guessed: () => "ev_guessed",
+  guess_judged: (event) => (event.right ? "ev_guess_right" : "ev_guess_wrong"),
+  guess_passed: () => "ev_guess_passed",
+};
+
+/** The newest events, newest first, into the list `element`. */
+export function renderRecent(view, element, feed) {
+  const lines = feed.map((event) => describe(view, event)).filter(Boolean);
+  fill(element, lines.slice(-SHOWN).reverse().map((line) => h("li", {}, line)));
+}
+
+/** One public event in words (a list of strings and nodes), or null for those not worth a line. */
+export function describe(view, event) {
+  switch (event.kind) {
+    case "dealt":
+      return tNodes("ev_dealt", { card: cardInline(event.starter) });
+    case "hint":
+      return tNodes("ev_hint", { text: event.text });
+    case "deck_added":
+      return tNodes("ev_deck_added");
+    default:
+      break;
+  }
+  const key = KEYS[event.kind];
+  if (!key) return null;
+  const mine = event.seat === view.me ? "_me" : "";
+  return tNodes(`${key(event)}${mine}`, {
+    name: nameOf(view, event.seat),
+    card: event.card ? cardInline(event.card) : null,
+    text: event.text,
+  });
+}

@@ -1,0 +1,63 @@
+// Saying at once what just happened. The result of this tablet's own play is written big next
+// to the hand and stays until its next action; news for the whole table (a hint, a verdict on a
+// guess, a pause) shows on top of the page for a while. Both regions are live: screen readers
+// read them out.
+
+import { cardInline } from "./cards.js";
+import { fill } from "./dom.js";
+import { nameOf } from "./names.js";
+import { tNodes } from "./text.js";
+
+const NOTICE_MS = 9000;
+
+/** The outcome of one of my own plays in `event`, as {key, card}, or null. */
+export function outcomeOf(view, event) {
+  if (!view || event.seat !== view.me) return null;
+  switch (event.kind) {
+    case "judged":
+      return { key: event.correct ? "out_correct" : "out_wrong", card: event.card };
+    case "no_play_judged":
+      return { key: event.right ? "out_no_play_right" : "out_no_play_wrong", card: event.card };
+    case "guess_judged":
+      return { key: event.right ? "ev_guess_right_me" : "ev_guess_wrong_me" };
+    default:
+      return null;
+  }
+}
+
+/** The outcome in words; a right no-play says the size of the new hand. */
+export function outcomeText(outcome, handSize) {
+  let key = outcome.key;
+  if (key === "out_no_play_right" && handSize <= 1) {
+    key = handSize === 1 ? "out_no_play_right_one" : "out_no_play_right_none";
+  }
+  return tNodes(key, { card: outcome.card ? cardInline(outcome.card) : "", n: handSize });
+}
+
+/** A notice for the whole table in `event` (a hint, a verdict on a guess), or null. */
+export function noticeOf(view, event) {
+  if (!view) return null;
+  if (event.kind === "hint") return tNodes("notice_hint", { text: event.text });
+  if (event.kind !== "guess_judged") return null;
+  const mine = event.seat === view.me ? "_me" : "";
+  const key = `${event.right ? "ev_guess_right" : "ev_guess_wrong"}${mine}`;
+  return tNodes(key, { name: nameOf(view, event.seat) });
+}
+
+/** The notice line on top of the page: `say(nodes)` shows it for a while. */
+export function createNotice(element) {
+  let timer = null;
+  return {
+    say(nodes) {
+      fill(element, nodes);
+      clearTimeout(timer);
+      timer = setTimeout(() => fill(element), NOTICE_MS);
+    },
+  };
+}
+
+/** A notice when the teacher pauses or resumes the game (not on the first view shown). */
+export function pauseNotice(before, after) {
+  if (!before || Boolean(before.paused) === Boolean(after.paused)) return null;
+  return tNodes(after.paused ? "notice_paused" : "notice_resumed");
+}
