@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from gettext import gettext as _
+from printables.i18n import current_language, speaking
+from printables.i18n import gettext as _
 
 __all__ = ["LIVE_PRINTABLE_NAMES", "PRINTABLE_NAMES", "printable_label"]
 
@@ -12,9 +13,15 @@ PRINTABLE_NAMES = ("rule-cards", "worksheet", "worksheet-young", "worksheet-olde
 LIVE_PRINTABLE_NAMES = ("class-pack", "report")
 
 
-def printable_label(name: str) -> str:
-    """The name people read for a printable, e.g. 'Score sheet' for 'score-sheet'."""
-    labels = {
+def printable_label(name: str, *, language: str | None = None) -> str:
+    """The name people read for a printable, e.g. 'Score sheet' for 'score-sheet', in
+    `language` (by default the language documents are being printed in)."""
+    with speaking(language or current_language()):
+        return _labels().get(name, name)
+
+
+def _labels() -> dict[str, str]:
+    return {
         "rule-cards": _("Rule cards for dealers"),
         "worksheet": _("Scientist's worksheet"),
         "worksheet-young": _("Card detective sheet (young)"),
@@ -23,4 +30,3 @@ def printable_label(name: str) -> str:
         "class-pack": _("Class pack: join cards, worksheets and rule cards"),
         "report": _("Game report of a round"),
     }
-    return labels.get(name, name)

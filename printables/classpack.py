@@ -8,7 +8,6 @@ the rule cards of the class's groups for the teacher.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from gettext import gettext as _
 from urllib.parse import urlencode, urlsplit
 
 import qrcode
@@ -18,6 +17,8 @@ from classroom.core.rules import RuleError, compile_rule
 from classroom.core.rules.library import LibraryError, LibraryRule, find_rule
 from classroom.projections.snapshots import ClassSnapshot, GroupSnapshot
 from printables.common import PrintableError
+from printables.i18n import current_language
+from printables.i18n import gettext as _
 from printables.rulecards import RuleCard, custom_rule_card, rule_card
 from printables.worksheet import worksheet_plan
 
@@ -106,14 +107,15 @@ def group_rule_card(group: GroupSnapshot) -> RuleCard:
     """
     library = library_rule_for(group.rule_text, group.rule_id)
     if library is not None:
-        card = rule_card(library)
+        card = rule_card(library, language=current_language())
         title = _("{group}: {rule}").format(group=group.group_name, rule=card.title)
         return replace(card, title=title)
     text = _(
         "A rule the teacher wrote for this group. The secret half gives it in the rule language,"
         " with a mainline that obeys it."
     )
-    return custom_rule_card(group.rule_text, title=group.group_name, text=text)
+    language = current_language()
+    return custom_rule_card(group.rule_text, title=group.group_name, text=text, language=language)
 
 
 def library_rule_for(rule_text: str, rule_id: str | None) -> LibraryRule | None:
@@ -168,7 +170,11 @@ def _group_pack(
 def _rule_title(group: GroupSnapshot) -> str:
     """The rule's name on the teacher's overview: the library title, or the rule itself."""
     library = library_rule_for(group.rule_text, group.rule_id)
-    title = library.title if library else _("Custom rule: {rule}").format(rule=group.rule_text)
+    title = (
+        library.title_in(current_language())
+        if library
+        else _("Custom rule: {rule}").format(rule=group.rule_text)
+    )
     if group.dealer_mode == "student":
         return _("{rule} (students deal and may choose other rules)").format(rule=title)
     return title

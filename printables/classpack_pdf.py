@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from gettext import gettext as _
 from io import BytesIO
 from xml.sax.saxutils import escape
 
@@ -31,6 +30,7 @@ from printables.common import (
     register_fonts,
     table_style,
 )
+from printables.i18n import gettext as _
 from printables.joincard_pdf import draw_join_card, fit_font_size
 from printables.rulecard_pdf import RuleCardRenderer, card_boxes
 from printables.rulecards import RuleCard, paginate

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from gettext import gettext as _
 from pathlib import Path
 from typing import TypeAlias
 
@@ -23,6 +22,8 @@ from printables.documents import (
     score_sheet_pdf,
     worksheet_pdf,
 )
+from printables.i18n import LANGUAGES, speaking
+from printables.i18n import gettext as _
 from printables.worksheet import VARIANTS
 
 __all__ = [
@@ -82,9 +83,11 @@ def add_document_commands(subparsers: Documents) -> None:
 def add_document(
     subparsers: Documents, name: str, help_text: str, build: Builder
 ) -> argparse.ArgumentParser:
-    """A document subcommand with --paper and -o; running it writes what `build` makes."""
+    """A document subcommand with --paper, --language and -o; running it writes what `build`
+    makes."""
     parser: argparse.ArgumentParser = subparsers.add_parser(name, help=help_text)
     parser.add_argument("--paper", choices=sorted(PAPERS), default="a4")
+    parser.add_argument("--language", choices=LANGUAGES, default=LANGUAGES[0])
     parser.add_argument(
         "-o",
         "--output",
@@ -97,16 +100,18 @@ def add_document(
 
 
 def write_document(build: Builder, args: argparse.Namespace) -> int:
-    """Build the PDF fully, then write it; on bad input print why and write nothing."""
-    try:
-        pdf = build(args)
-        if args.output == "-":
-            sys.stdout.buffer.write(pdf)
-        else:
-            Path(args.output).write_bytes(pdf)
-    except (ValueError, OSError) as error:
-        print(_("error: {error}").format(error=error), file=sys.stderr)
-        return USAGE_ERROR
+    """Build the PDF fully, then write it; on bad input print why (in the document's language)
+    and write nothing."""
+    with speaking(getattr(args, "language", None)):
+        try:
+            pdf = build(args)
+            if args.output == "-":
+                sys.stdout.buffer.write(pdf)
+            else:
+                Path(args.output).write_bytes(pdf)
+        except (ValueError, OSError) as error:
+            print(_("error: {error}").format(error=error), file=sys.stderr)
+            return USAGE_ERROR
     return 0
 
 
@@ -126,21 +131,26 @@ def _rule_cards(args: argparse.Namespace) -> bytes:
         age_band=args.age_band,
         ids=_split(args.ids),
         custom=custom,
+        language=args.language,
     )
 
 
 def _worksheet(args: argparse.Namespace) -> bytes:
-    return worksheet_pdf(paper=args.paper, variant=args.variant)
+    return worksheet_pdf(paper=args.paper, variant=args.variant, language=args.language)
 
 
 def _scores(args: argparse.Namespace) -> bytes:
     return score_sheet_pdf(
-        paper=args.paper, players=args.players, names=_split(args.names), rounds=args.rounds
+        paper=args.paper,
+        players=args.players,
+        names=_split(args.names),
+        rounds=args.rounds,
+        language=args.language,
     )
 
 
 def _lesson(args: argparse.Namespace) -> bytes:
-    return lesson_pdf(args.name, paper=args.paper)
+    return lesson_pdf(args.name, paper=args.paper, language=args.language)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from gettext import gettext as _
 from io import BytesIO
 
 from reportlab.lib import colors
@@ -14,6 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, TableStyle
 
+from printables.i18n import gettext as _
 from printables.scripts import (
     FONT,
     FONT_BOLD,

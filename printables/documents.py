@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from gettext import gettext as _
 
 from classroom.core.rules.library import load_library
 from classroom.projections.snapshots import ClassSnapshot
 from printables.classpack import class_pack
 from printables.classpack_pdf import ClassPackRenderer
 from printables.common import PrintableError, page_size
+from printables.i18n import gettext as _
+from printables.i18n import speaking
 from printables.lesson_pdf import LessonRenderer
 from printables.lessons import find_lesson, load_lessons
 from printables.report import GameReport
@@ -51,26 +52,31 @@ def rule_cards_pdf(
     age_band: str | None = None,
     ids: Sequence[str] | None = None,
     custom: CustomRule | None = None,
+    language: str = "en",
 ) -> bytes:
-    """Rule cards for the library rules matching the filters, plus a custom rule if given.
+    """Rule cards for the library rules matching the filters, plus a custom rule if given,
+    in `language`.
 
     With a custom rule and no filter, only the custom rule's card is printed.
     """
     filtered = any(v is not None for v in (difficulty, concept, age_band, ids))
     cards: list[RuleCard] = []
-    if filtered or custom is None:
-        chosen = select_rules(
-            load_library(), difficulty=difficulty, concept=concept, age_band=age_band, ids=ids
-        )
-        cards += library_rule_cards(chosen)
-    if custom is not None:
-        cards.append(custom_rule_card(custom.source, title=custom.title, text=custom.text))
-    return RuleCardRenderer(paper=paper).render(cards)
+    with speaking(language) as spoken:
+        if filtered or custom is None:
+            chosen = select_rules(
+                load_library(), difficulty=difficulty, concept=concept, age_band=age_band, ids=ids
+            )
+            cards += library_rule_cards(chosen, language=spoken)
+        if custom is not None:
+            source, title, text = custom.source, custom.title, custom.text
+            cards.append(custom_rule_card(source, title=title, text=text, language=spoken))
+        return RuleCardRenderer(paper=paper).render(cards)
 
 
-def worksheet_pdf(*, paper: str = "a4", variant: str = "older") -> bytes:
-    """The scientific-method worksheet, 'young' or 'older'."""
-    return WorksheetRenderer(paper=paper, variant=variant).render()
+def worksheet_pdf(*, paper: str = "a4", variant: str = "older", language: str = "en") -> bytes:
+    """The scientific-method worksheet, 'young' or 'older', in `language`."""
+    with speaking(language):
+        return WorksheetRenderer(paper=paper, variant=variant).render()
 
 
 def score_sheet_pdf(
@@ -79,18 +85,21 @@ def score_sheet_pdf(
     players: int | None = None,
     names: Sequence[str] | None = None,
     rounds: int | None = None,
+    language: str = "en",
 ) -> bytes:
-    """The score sheet for offline rounds."""
-    plan = score_sheet_plan(players=players, names=names, rounds=rounds)
-    return ScoreSheetRenderer(plan, paper=paper).render()
+    """The score sheet for offline rounds, in `language`."""
+    with speaking(language):
+        plan = score_sheet_plan(players=players, names=names, rounds=rounds)
+        return ScoreSheetRenderer(plan, paper=paper).render()
 
 
-def lesson_pdf(name: str, *, paper: str = "a4") -> bytes:
-    """One lesson plan by file stem, or every lesson when `name` is 'all'."""
-    lessons = load_lessons()
-    chosen = lessons if name == "all" else (find_lesson(name, lessons),)
-    titles = {rule.id: rule.title for rule in load_library()}
-    return LessonRenderer(paper=paper, rule_titles=titles).render(chosen)
+def lesson_pdf(name: str, *, paper: str = "a4", language: str = "en") -> bytes:
+    """One lesson plan by file stem, or every lesson when `name` is 'all', in `language`
+    (the English plan where a lesson has no translation)."""
+    with speaking(language) as spoken:
+        lessons = load_lessons(language=spoken)
+        chosen = lessons if name == "all" else (find_lesson(name, lessons),)
+        return LessonRenderer(paper=paper).render(chosen)
 
 
 def class_pack_pdf(
@@ -100,33 +109,43 @@ def class_pack_pdf(
     paper: str = "a4",
     variant: str = "older",
     worksheets: int | None = None,
+    language: str = "en",
 ) -> bytes:
-    """The class pack of a class in the app: join cards, worksheets, then the rule cards."""
-    page_size(paper)
-    pack = class_pack(snapshot, base_url=base_url, variant=variant, worksheets=worksheets)
-    return ClassPackRenderer(paper=paper).render(pack)
+    """The class pack of a class in the app: join cards, worksheets, then the rule cards, in
+    `language`."""
+    with speaking(language):
+        page_size(paper)
+        pack = class_pack(snapshot, base_url=base_url, variant=variant, worksheets=worksheets)
+        return ClassPackRenderer(paper=paper).render(pack)
 
 
-def game_report_pdf(report: GameReport, *, paper: str = "a4") -> bytes:
-    """The report of one played round (see `printables.report.round_report`)."""
-    return ReportRenderer(paper=paper).render(report)
+def game_report_pdf(report: GameReport, *, paper: str = "a4", language: str = "en") -> bytes:
+    """The report of one played round (see `printables.report.round_report`) in `language`;
+    build the report itself in the same language."""
+    with speaking(language):
+        return ReportRenderer(paper=paper).render(report)
 
 
-#: The builder of each printable in the catalog, with default options, by paper.
-BUILDERS: dict[str, Callable[[str], bytes]] = {
-    "rule-cards": lambda paper: rule_cards_pdf(paper=paper),
-    "worksheet": lambda paper: worksheet_pdf(paper=paper),
-    "worksheet-young": lambda paper: worksheet_pdf(paper=paper, variant="young"),
-    "worksheet-older": lambda paper: worksheet_pdf(paper=paper, variant="older"),
-    "score-sheet": lambda paper: score_sheet_pdf(paper=paper),
+#: The builder of each printable in the catalog, with default options, by paper and language.
+BUILDERS: dict[str, Callable[[str, str], bytes]] = {
+    "rule-cards": lambda paper, language: rule_cards_pdf(paper=paper, language=language),
+    "worksheet": lambda paper, language: worksheet_pdf(paper=paper, language=language),
+    "worksheet-young": lambda paper, language: worksheet_pdf(
+        paper=paper, variant="young", language=language
+    ),
+    "worksheet-older": lambda paper, language: worksheet_pdf(
+        paper=paper, variant="older", language=language
+    ),
+    "score-sheet": lambda paper, language: score_sheet_pdf(paper=paper, language=language),
 }
 
 
-def build_printable(name: str, *, paper: str = "a4") -> bytes:
+def build_printable(name: str, *, paper: str = "a4", language: str = "en") -> bytes:
     """A printable named in the catalog (PRINTABLE_NAMES), with its default options."""
     try:
         builder = BUILDERS[name]
     except KeyError:
-        message = _("Unknown printable {name!r}; use one of: {known}")
+        with speaking(language):
+            message = _("Unknown printable {name!r}; use one of: {known}")
         raise PrintableError(message.format(name=name, known=", ".join(BUILDERS))) from None
-    return builder(paper)
+    return builder(paper, language)

@@ -4,7 +4,6 @@ and the join code in large print. The QR code is vector art: one filled path, no
 from __future__ import annotations
 
 from dataclasses import dataclass
-from gettext import gettext as _
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
@@ -12,6 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printables.classpack import JoinCard, QrMatrix
 from printables.common import FONT, FONT_BOLD, FONT_MONO, INK, MUTED, RED, RULE_GREY, SHADE
+from printables.i18n import gettext as _
 from printables.rulecard_pdf import Box
 from printables.scripts import draw_text, text_width
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from gettext import gettext as _
 from xml.sax.saxutils import escape, quoteattr
 
 from reportlab.lib.styles import ParagraphStyle
@@ -38,6 +37,7 @@ from printables.common import (
     page_size,
     table_style,
 )
+from printables.i18n import gettext as _
 from printables.lessons import Lesson
 from printables.scripts import script_markup, script_paragraph
 

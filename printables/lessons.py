@@ -7,13 +7,13 @@ names, `lessons/<language>/<name>.md` (ja, pl, ru). A language without a folder 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from gettext import gettext as _
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from classroom.core.resources import data_dir
+from printables.i18n import gettext as _
 
 __all__ = [
     "AGE_BANDS",

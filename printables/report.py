@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from gettext import gettext as _
 from typing import Literal
 
 from classroom.core import game
@@ -19,6 +18,8 @@ from classroom.core.scoring import HAND_SIZE, dealer_score, round_scores
 from classroom.projections.class_record import GroupRecord
 from printables.classpack import library_rule_for
 from printables.common import PrintableError
+from printables.i18n import current_language, speaking
+from printables.i18n import gettext as _
 
 __all__ = [
     "Counts",
@@ -225,11 +226,20 @@ def _rule(info: RoundInfo) -> tuple[str, str | None, str]:
         canonical = info.rule_text
     if library is None:
         return _("Custom rule"), None, canonical
-    return library.title, library.text, canonical
+    language = current_language()
+    return library.title_in(language), library.text_in(language), canonical
 
 
-def game_report(events: Sequence[Event], info: RoundInfo, names: Mapping[str, str]) -> GameReport:
-    """The report of one round from its whole event log; `names` maps seat ids to nicknames."""
+def game_report(
+    events: Sequence[Event], info: RoundInfo, names: Mapping[str, str], *, language: str = "en"
+) -> GameReport:
+    """The report of one round from its whole event log, its texts in `language`; `names` maps
+    seat ids to nicknames."""
+    with speaking(language):
+        return _report(events, info, names)
+
+
+def _report(events: Sequence[Event], info: RoundInfo, names: Mapping[str, str]) -> GameReport:
     dealer = names.get(info.dealer, "?") if info.dealer else None
     entries, state = timeline(events, names, hinter=dealer)
     who = _namer(names, state.seats)
@@ -257,19 +267,25 @@ class RoundNotPlayed(PrintableError):
 
 
 def round_report(
-    group: GroupRecord, *, class_name: str, round_number: int | None = None
+    group: GroupRecord,
+    *,
+    class_name: str,
+    round_number: int | None = None,
+    language: str = "en",
 ) -> GameReport:
-    """The report of a group's round (its latest by default) from the group's record.
+    """The report of a group's round (its latest by default) from the group's record, its
+    texts in `language`.
 
     RoundNotPlayed when the group has not played that round.
     """
     played = group.round(round_number)
     if played is None:
-        message = (
-            _("{group} has not played round {n}.")
-            if round_number
-            else _("{group} has not played a round yet.")
-        )
+        with speaking(language):
+            message = (
+                _("{group} has not played round {n}.")
+                if round_number
+                else _("{group} has not played a round yet.")
+            )
         raise RoundNotPlayed(message.format(group=group.name, n=round_number))
     info = RoundInfo(
         class_name=class_name,
@@ -280,4 +296,4 @@ def round_report(
         rule_kind=played.rule_kind,
         dealer=played.dealer,
     )
-    return game_report(played.events, info, group.names)
+    return game_report(played.events, info, group.names, language=language)

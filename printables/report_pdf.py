@@ -3,7 +3,6 @@ hypotheses, and the scores. The teacher's record for the debrief."""
 
 from __future__ import annotations
 
-from gettext import gettext as _
 from xml.sax.saxutils import escape
 
 from reportlab.lib.styles import ParagraphStyle
@@ -23,6 +22,8 @@ from printables.common import (
     page_size,
     table_style,
 )
+from printables.i18n import current_language, local_number
+from printables.i18n import gettext as _
 from printables.layout_pdf import layout_rows
 from printables.report import Entry, GameReport, Verdict
 from printables.scripts import script_paragraph
@@ -119,7 +120,12 @@ class ReportRenderer:
             " rejected hangs, shaded, under the mainline card it tried to follow."
         )
         head = [self._p(_("The table"), "h2"), self._p(intro, "intro")]
-        return [*head, *layout_rows(report.mainline, report.sidelines, self.width)]
+        return [
+            *head,
+            *layout_rows(
+                report.mainline, report.sidelines, self.width, language=current_language()
+            ),
+        ]
 
     def _timeline(self, report: GameReport) -> list[Flowable]:
         head = [_("#"), _("Mainline"), _("Who"), _("What"), _("Verdict")]
@@ -160,15 +166,18 @@ class ReportRenderer:
         head = [_("Player"), _("Cards left"), _("12 − cards"), _("Bonus"), _("Score")]
         rows: list[list[object]] = [[self._p(h, "cell_head") for h in head]]
         for line in report.scores:
-            bonus = f"+{line.bonus}" if line.bonus else "–"
-            values = (line.cards_left, HAND_SIZE - line.cards_left, bonus, line.score)
-            rows.append([self._p(line.nickname, "cell"), *(self._p(str(v), "num") for v in values)])
+            bonus = f"+{local_number(line.bonus)}" if line.bonus else "–"
+            counts = (line.cards_left, HAND_SIZE - line.cards_left)
+            values = (*(local_number(n) for n in counts), bonus, local_number(line.score))
+            rows.append([self._p(line.nickname, "cell"), *(self._p(v, "num") for v in values)])
         dealer = (
             _("Dealer {name}: as the best player").format(name=report.dealer_name)
             if report.dealer_name
             else _("Dealer (the app): as the best player")
         )
-        rows.append([self._p(dealer, "cell"), "", "", "", self._p(str(report.dealer_score), "num")])
+        rows.append(
+            [self._p(dealer, "cell"), "", "", "", self._p(local_number(report.dealer_score), "num")]
+        )
         table = Table(rows, colWidths=[s * self.width for s in SCORE_SHARES], repeatRows=1)
         table.setStyle(
             table_style(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from gettext import gettext as _
 from io import BytesIO
 from xml.sax.saxutils import escape
 
@@ -28,8 +27,9 @@ from printables.common import (
     register_fonts,
     table_style,
 )
+from printables.i18n import gettext as _
 from printables.rulecards import CARDS_PER_SHEET, MAX_DIFFICULTY, RuleCard, paginate
-from printables.scripts import draw_text, script_paragraph
+from printables.scripts import draw_text, script_paragraph, text_width
 from printables.textfit import StoryBuilder, draw_in_box, fit_story
 
 __all__ = ["Box", "RuleCardRenderer", "card_boxes", "difficulty_marks"]
@@ -48,6 +48,8 @@ class Box:
 MARGIN: float = 12 * mm
 HEADER = 24.0
 GAP = 16.0
+#: The least room between the sheet's heading and its cutting hint.
+HEADER_GAP = 12.0
 PAD = 10.0
 BAND = 18.0
 EXAMPLE_CARD_WIDTH = 38.0
@@ -128,13 +130,16 @@ class RuleCardRenderer:
     def _draw_header(self, canvas: Canvas, number: int, total: int) -> None:
         width, height = self.page
         y = height - MARGIN - 12
-        canvas.setFillColor(INK)
         heading = _("Eleusis Express · Rule cards for dealers")
-        draw_text(canvas, MARGIN, y, heading, font=FONT_BOLD, size=11)
-        canvas.setFillColor(MUTED)
         hint = _("✂ Cut along the dashed lines, fold along the middle. Sheet {n} of {total}")
         line = hint.format(n=number, total=total)
-        draw_text(canvas, width - MARGIN, y, line, font=FONT, size=8, align="right")
+        # Some languages say it at greater length: both shrink together until they fit the line.
+        needed = text_width(heading, FONT_BOLD, 11) + HEADER_GAP + text_width(line, FONT, 8)
+        scale = min(1.0, (width - 2 * MARGIN) / needed)
+        canvas.setFillColor(INK)
+        draw_text(canvas, MARGIN, y, heading, font=FONT_BOLD, size=11 * scale)
+        canvas.setFillColor(MUTED)
+        draw_text(canvas, width - MARGIN, y, line, font=FONT, size=8 * scale, align="right")
 
     def _draw_card(self, canvas: Canvas, card: RuleCard, box: Box) -> None:
         half = box.width / 2

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from gettext import gettext as _
 
 from classroom.core.cards import Card
 from classroom.core.rules import Rule, compile_rule
 from classroom.core.rules.analysis import analyze
 from classroom.core.rules.library import LibraryRule, filter_rules, localized
 from printables.common import PrintableError
+from printables.i18n import gettext as _
 
 __all__ = [
     "CARDS_PER_SHEET",

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from gettext import gettext as _
 
 from printables.common import PrintableError
+from printables.i18n import gettext as _
 
 __all__ = [
     "DEFAULT_PLAYERS",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from gettext import gettext as _
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -20,8 +19,9 @@ from printables.common import (
     page_size,
     table_style,
 )
+from printables.i18n import gettext as _
 from printables.scoresheet import ScoreSheetPlan
-from printables.scripts import script_paragraph
+from printables.scripts import script_paragraph, text_width
 
 __all__ = ["ScoreSheetRenderer"]
 
@@ -34,6 +34,7 @@ HEAD_HEIGHTS = (26.0, 16.0)
 TABLE_HEIGHT = 380.0
 ROW_LIMITS = (20.0, 44.0)
 THIN = 0.5
+CELL_PADDING = 2
 THICK = 1.3
 
 
@@ -94,12 +95,27 @@ class ScoreSheetRenderer:
         return (self.width - ROUND_WIDTH - DEALER_WIDTH) / len(self.plan.names)
 
     def _header(self) -> list[list[object]]:
-        top: list[object] = [self._p(_("Round"), "cell_head"), self._p(_("Dealer"), "cell_head")]
+        top: list[object] = [
+            self._fitted_head(_("Round"), ROUND_WIDTH),
+            self._fitted_head(_("Dealer"), DEALER_WIDTH),
+        ]
         sub: list[object] = ["", ""]
         for seat in range(len(self.plan.names)):
             top += [self._name_cell(seat), "", "", ""]
             sub += [self._p(h, "sub") for h in (_("cards"), "+6", "+3", _("points"))]
         return [top, sub]
+
+    def _fitted_head(self, text: str, column: float) -> Paragraph:
+        """A column heading on one line: smaller type where a language's word is longer."""
+        style = self.styles["cell_head"]
+        room = column - 2 * CELL_PADDING - 1
+        size = min(
+            style.fontSize, style.fontSize * room / text_width(text, style.fontName, style.fontSize)
+        )
+        fitted = ParagraphStyle(
+            f"ss_head_{size:.2f}", parent=style, fontSize=size, leading=size * 1.2
+        )
+        return script_paragraph(escape(text), fitted)
 
     def _name_cell(self, seat: int) -> Paragraph:
         if self.plan.names[seat]:
@@ -149,8 +165,8 @@ class ScoreSheetRenderer:
             ("SPAN", (1, 0), (1, 1)),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("LINEABOVE", (0, last), (-1, last), THICK, INK),
-            ("LEFTPADDING", (0, 0), (-1, -1), 2),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+            ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+            ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
             ("LEFTPADDING", (2, 1), (-1, 1), 1),
             ("RIGHTPADDING", (2, 1), (-1, 1), 1),
         ]

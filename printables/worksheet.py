@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from gettext import gettext as _
 
 from printables.common import PrintableError
+from printables.i18n import gettext as _
 
 __all__ = ["VARIANTS", "WorksheetPlan", "worksheet_plan"]
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from gettext import gettext as _
 from xml.sax.saxutils import escape
 
 from reportlab.lib.styles import ParagraphStyle
@@ -19,6 +18,7 @@ from printables.common import (
     page_size,
     table_style,
 )
+from printables.i18n import gettext as _
 from printables.scripts import script_paragraph
 from printables.worksheet import WorksheetPlan, worksheet_plan
 

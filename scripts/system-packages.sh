@@ -1,7 +1,8 @@
 #!/bin/sh
 # The system programs the tests need, installed with apt-get when missing (as root on Debian):
 # chromium (browser tests), pdftoppm (printables), PostgreSQL (the second test pass and the
-# scale-out tests), redis-server and nginx (scale-out tests and the deployment example).
+# scale-out tests), redis-server and nginx (scale-out tests and the deployment example), a
+# Japanese font so Chromium draws Japanese pages in the browser tests' screenshots.
 # Elsewhere it says what is missing and exits 0: those tests skip, or fail under CI=true.
 set -eu
 
@@ -9,13 +10,15 @@ have() {
     case "$1" in
         pg_ctl) command -v pg_ctl >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 ;;
         nginx) command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] ;;
+        ipaexg) [ -e /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf ] || fc-list 2>/dev/null | grep -q IPAex ;;
         *) command -v "$1" >/dev/null 2>&1 ;;
     esac
 }
 
 missing=""
 for pair in chromium:chromium pdftoppm:poppler-utils pg_ctl:postgresql \
-        redis-server:redis-server nginx:nginx openssl:openssl; do
+        redis-server:redis-server nginx:nginx openssl:openssl \
+        ipaexg:fonts-ipaexfont-gothic; do
     have "${pair%%:*}" || missing="$missing ${pair##*:}"
 done
 [ -n "$missing" ] || exit 0

@@ -90,6 +90,7 @@ def _pack(args: argparse.Namespace) -> bytes:
         paper=args.paper,
         variant=args.variant,
         worksheets=args.worksheets,
+        language=args.language,
     )
 
 
@@ -98,5 +99,8 @@ def _report(args: argparse.Namespace) -> bytes:
         raise ValueError(_("Rounds are numbered from 1."))
     with open_use_cases() as service:
         class_name, group = group_record_of_any_teacher(service, args.group_id)
-    report = round_report(group, class_name=class_name, round_number=args.round_number)
-    return game_report_pdf(report, paper=args.paper)
+    language = args.language
+    report = round_report(
+        group, class_name=class_name, round_number=args.round_number, language=language
+    )
+    return game_report_pdf(report, paper=args.paper, language=language)

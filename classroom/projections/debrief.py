@@ -15,14 +15,11 @@ event `s + 1`; a guess sits at its own event.
 from __future__ import annotations
 
 import bisect
-import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from classroom.core.game import Event, Guessed, GuessJudged, Judged
-from classroom.core.hypotheses import check_equivalence
-from classroom.core.rules import RuleError, compile_rule
 from classroom.projections.journal_view import JournalRecord, prediction_outcome
 
 __all__ = [
@@ -33,7 +30,6 @@ __all__ = [
     "first_correct",
     "hypotheses",
     "play_numbers",
-    "same_rule",
 ]
 
 
@@ -122,23 +118,6 @@ def count_tested(items: Iterable[Hypothesis]) -> int:
     return sum(1 for item in items if item.kind == "journal" and item.accepted is not None)
 
 
-@functools.lru_cache(maxsize=1024)
-def same_rule(secret: str, text: str) -> bool | None:
-    """Whether rule-language `text` is the secret rule; None when either does not compile.
-
-    >>> same_rule("card.color != prev.color", "prev.color != card.color")
-    True
-    >>> same_rule("card.color != prev.color", "they alternate") is None
-    True
-    """
-    try:
-        secret_rule = compile_rule(secret)
-        hypothesis = compile_rule(text)
-    except RuleError:
-        return None
-    return check_equivalence(secret_rule, hypothesis).equivalent
-
-
 def play_numbers(events: Sequence[Event], seqs: Iterable[int]) -> tuple[int, ...]:
     """For each seq, how many plays had been judged by then: the class counts in plays, not in
     log events ("at play 21 of 40"; 0 is before the first play).
@@ -191,14 +170,15 @@ class Debrief:
 def debrief(
     events: Sequence[Event],
     journal: Iterable[JournalRecord],
-    secret: str,
     *,
+    equivalent: Callable[[str], bool | None],
     times: dict[int, str] | None = None,
-    equivalent: Callable[[str, str], bool | None] = same_rule,
 ) -> Debrief:
-    """The debrief of one round whose secret rule is `secret` (rule language or plain words)."""
+    """The debrief of one round; `equivalent` says whether a journal entry is the secret rule
+    as far as is known (None: not a rule, or not checked yet). It must answer at once: the
+    checker's slow comparisons are done elsewhere and only read here."""
     items = tuple(hypotheses(events, journal, times))
-    found = first_correct(items, lambda text: equivalent(secret, text))
+    found = first_correct(items, equivalent)
     return Debrief(
         items=items,
         first_correct=found,

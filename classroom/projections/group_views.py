@@ -57,6 +57,7 @@ def _table(snapshot: GroupSnapshot, state: RoundState | None) -> dict[str, Any]:
         "seats": seats,
         **_revealed_rule(snapshot, state),
         "paused": snapshot.paused,
+        "class_ended": snapshot.class_ended,
         "dealer_mode": snapshot.dealer_mode,
         "dealer": snapshot.dealer_seat,
         "dealing": snapshot.dealing_seat,
@@ -81,10 +82,10 @@ def _table(snapshot: GroupSnapshot, state: RoundState | None) -> dict[str, Any]:
 
 def _revealed_rule(snapshot: GroupSnapshot, state: RoundState | None) -> dict[str, Any]:
     """The secret rule once the group may know it: the teacher revealed it, or a right guess
-    ended the round. `rule_id` names its rule library entry (the page holds the library's
-    plain-language texts); `rule_words` are a student dealer's own words."""
-    guessed = state is not None and state.is_over and state.end_reason == "guessed"
-    if not (snapshot.rule_revealed or guessed):
+    ended the round and the class reveals on a right guess. `rule_id` names its rule library
+    entry (the page holds the library's plain-language texts); `rule_words` are a student
+    dealer's own words."""
+    if not (snapshot.rule_revealed or _revealed_by_guess(snapshot, state)):
         return {"rule": None, "rule_id": None, "rule_words": None}
     free = snapshot.rule_kind == "free"
     return {
@@ -92,6 +93,12 @@ def _revealed_rule(snapshot: GroupSnapshot, state: RoundState | None) -> dict[st
         "rule_id": snapshot.rule_id,
         "rule_words": snapshot.rule_text if free else None,
     }
+
+
+def _revealed_by_guess(snapshot: GroupSnapshot, state: RoundState | None) -> bool:
+    """Whether a right guess has ended the round, in a class that reveals the rule then."""
+    guessed = state is not None and state.is_over and state.end_reason == "guessed"
+    return guessed and snapshot.reveal_after_guess
 
 
 def _pending(state: RoundState) -> dict[str, Any] | None:

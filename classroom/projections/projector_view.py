@@ -135,41 +135,47 @@ def with_presence(view: dict[str, Any], online: set[str]) -> dict[str, Any]:
     return {**view, "groups": groups}
 
 
+#: A tile's round part before the deal, and while a student dealer chooses the next rule.
+NO_TABLE: dict[str, Any] = {
+    "turn": None,
+    "mainline": [],
+    "mainline_total": 0,
+    "sidelines": [],
+    "sideline_total": 0,
+    "guesses": 0,
+    "hints": 0,
+    "pending": None,
+    "guesser": None,
+    "verdict": None,
+    "winner": None,
+    "end_reason": None,
+}
+
+
 def _group(
     group: GroupSnapshot, *, anonymous: bool, online: set[str], verdict: Verdict | None
 ) -> dict[str, Any]:
-    phase = projector_status(group)
     # While a student dealer chooses the next rule, the last round's table is over and gone.
     state = None if group.dealing_seat is not None else group.state
-    view: dict[str, Any] = {
+    return {
         "id": group.group_id,
         "name": group.group_name,
         "round": group.round_number,
         # With the round, orders tiles: a late broadcast never replaces a newer tile.
         "seq": group.state.seq if group.state else 0,
-        "status": phase,
+        "status": projector_status(group),
         "seats": _seats(group, state, anonymous=anonymous, online=online),
         "rule": group.rule_text if group.rule_revealed else None,
         "dealer": group.dealer_seat,
         "dealing": group.dealing_seat,
-        "turn": None,
-        "mainline": [],
-        "mainline_total": 0,
-        "sidelines": [],
-        "sideline_total": 0,
-        "guesses": 0,
-        "hints": 0,
-        "pending": None,
-        "guesser": None,
-        "verdict": None,
-        "winner": None,
-        "end_reason": None,
+        **(NO_TABLE if state is None else _table(state, verdict)),
     }
-    if state is None:
-        return view
+
+
+def _table(state: RoundState, verdict: Verdict | None) -> dict[str, Any]:
+    """The round part of a tile: the cards on the table and what happens at it, no hand."""
     layout = state.layout
-    pending = state.pending if state.phase in JUDGING else None
-    view |= {
+    return {
         "turn": state.turn,
         "mainline": [str(card) for card in layout.mainline],
         "mainline_total": len(layout.mainline),
@@ -177,13 +183,12 @@ def _group(
         "sideline_total": layout.sideline_count,
         "guesses": len(state.guesses),
         "hints": len(state.hints),
-        "pending": _pending(state) if pending is not None else None,
+        "pending": _pending(state) if state.phase in JUDGING and state.pending else None,
         "guesser": state.guesser,
         "verdict": verdict,
         "winner": state.winner,
         "end_reason": state.end_reason,
     }
-    return view
 
 
 def _seats(

@@ -54,6 +54,10 @@ class GroupSnapshot:
     #: Whether anyone has written in this round's journal (after a play, journals with
     #: predictions are sent again; without any, nothing needs reading).
     has_journal: bool = False
+    #: The class has ended: every view is frozen (and reads as paused) for good.
+    class_ended: bool = False
+    #: Whether a right guess reveals the rule to the group (off: only the teacher reveals it).
+    reveal_after_guess: bool = True
 
     def nickname(self, seat_key: str) -> str:
         """The nickname behind an engine seat id ('?' for a seat since removed)."""
@@ -81,3 +85,6 @@ class ClassSnapshot:
     stock_out: str
     groups: tuple[GroupSnapshot, ...]
     projector_anonymous: bool = False
+    reveal_after_guess: bool = True
+    #: What the class's tablets, projector, debrief and printouts speak.
+    language: str = "en"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -26,6 +26,12 @@ class Teacher(Base):
     username: Mapped[str] = mapped_column(String(80), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Raised at each logout and password change: sessions made before it are over. Last, as
+    # the migration that added it put it.
+    session_version: Mapped[int] = mapped_column(default=0, server_default="0")
+    # The language of the teacher's own pages; None: the browser's. Last, as its migration
+    # put it.
+    language: Mapped[str | None] = mapped_column(String(8), default=None)
 
 
 class ClassPeriod(Base):
@@ -44,6 +50,11 @@ class ClassPeriod(Base):
     projector_anonymous: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     ended_at: Mapped[datetime | None] = mapped_column(default=None)
+    # Off: the teacher reveals the rule by hand, even after a right guess ended the round.
+    reveal_after_guess: Mapped[bool] = mapped_column(default=True, server_default=true())
+    # What the class's tablets, projector, debrief and printouts speak. Last, as its migration
+    # put it.
+    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
     groups: Mapped[list[Group]] = relationship(
         back_populates="class_period",
         order_by="Group.position",
@@ -92,7 +103,7 @@ class Seat(Base):
     group_id: Mapped[int] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"), index=True)
     nickname: Mapped[str] = mapped_column(String(40))
     # Case-folded nickname, so "Ana" and "ana" cannot sit at the same table.
-    nickname_key: Mapped[str] = mapped_column(String(40))
+    nickname_key: Mapped[str] = mapped_column(String(80))
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     joined_at: Mapped[datetime] = mapped_column(default=utcnow)
     group: Mapped[Group] = relationship(back_populates="seats")

@@ -33,11 +33,13 @@ from classroom.usecases.ports import (
 __all__ = ["SessionRepository", "SqlClasses", "SqlGroups", "SqlSeats", "SqlTeachers"]
 
 CLASS_COLUMNS = frozenset(
-    {"joining_locked", "ended_at", "projector_token_hash", "projector_anonymous"}
+    {"joining_locked", "ended_at", "projector_token_hash", "projector_anonymous", "language"}
 )
 GROUP_COLUMNS = frozenset({"rule_revealed", "paused", "dealer_mode", "dealing_seat_id"})
 
-_TEACHER = select(Teacher.id, Teacher.username, Teacher.password_hash)
+_TEACHER = select(
+    Teacher.id, Teacher.username, Teacher.password_hash, Teacher.session_version, Teacher.language
+)
 _CLASS = select(
     ClassPeriod.id,
     ClassPeriod.teacher_id,
@@ -49,6 +51,8 @@ _CLASS = select(
     ClassPeriod.projector_anonymous,
     ClassPeriod.created_at,
     ClassPeriod.ended_at,
+    ClassPeriod.reveal_after_guess,
+    ClassPeriod.language,
 )
 _OPEN = ClassPeriod.ended_at.is_(None)
 
@@ -122,6 +126,16 @@ class SqlTeachers(SessionRepository):
         statement = update(Teacher).where(Teacher.id == teacher_id)
         self._conn.execute(statement.values(password_hash=password_hash))
 
+    def bump_session_version(self, teacher_id: int) -> None:
+        """End every session of a teacher made so far."""
+        statement = update(Teacher).where(Teacher.id == teacher_id)
+        self._conn.execute(statement.values(session_version=Teacher.session_version + 1))
+
+    def set_language(self, teacher_id: int, language: str | None) -> None:
+        """The language of a teacher's own pages (None: the browser's)."""
+        statement = update(Teacher).where(Teacher.id == teacher_id)
+        self._conn.execute(statement.values(language=language))
+
 
 class SqlClasses(SessionRepository):
     """Class periods, created with their groups, deleted with everything in them."""
@@ -161,6 +175,8 @@ class SqlClasses(SessionRepository):
         wrong_guess_penalty: bool,
         stock_out: str,
         groups: Sequence[NewGroup],
+        reveal_after_guess: bool = True,
+        language: str = "en",
     ) -> int:
         """A new class with its groups at positions 0, 1, ...; returns the class id."""
         statement = insert(ClassPeriod).values(
@@ -169,6 +185,8 @@ class SqlClasses(SessionRepository):
             join_code=join_code,
             wrong_guess_penalty=wrong_guess_penalty,
             stock_out=stock_out,
+            reveal_after_guess=reveal_after_guess,
+            language=language,
         )
         class_id = self._insert(statement)
         if groups:
@@ -178,7 +196,8 @@ class SqlClasses(SessionRepository):
         return class_id
 
     def update(self, class_id: int, **columns: Any) -> None:
-        """Set some of joining_locked, ended_at, projector_token_hash, projector_anonymous."""
+        """Set some of joining_locked, ended_at, projector_token_hash, projector_anonymous,
+        language."""
         self._update(ClassPeriod, CLASS_COLUMNS, class_id, columns)
 
     def created_before(self, moment: datetime) -> list[int]:

@@ -68,6 +68,7 @@ _GROUP_COLUMNS = (
     Group.dealer_mode,
     Group.dealing_seat_id,
     ClassPeriod.teacher_id,
+    ClassPeriod.reveal_after_guess,
 )
 _GROUP = select(*_GROUP_COLUMNS).join(ClassPeriod, Group.class_id == ClassPeriod.id)
 _GROUP_BY_ID = _GROUP.where(Group.id == bindparam("group_id"))

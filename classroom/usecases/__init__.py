@@ -20,6 +20,7 @@ from classroom.usecases.errors import Conflict, Forbidden, Invalid, NotFound, Se
 from classroom.usecases.journal import JournalNote, Journals
 from classroom.usecases.lesson import GroupTotals, LessonControls, RoundTotals
 from classroom.usecases.ports import UnitOfWork
+from classroom.usecases.preferences import Preferences
 from classroom.usecases.reading import CatchUp, Reading
 from classroom.usecases.records import Records
 from classroom.usecases.rounds import Rounds
@@ -65,6 +66,7 @@ class UseCases:
     journal: Journals
     records: Records
     reading: Reading
+    preferences: Preferences
 
     @classmethod
     def over(cls, uow: Callable[[], UnitOfWork], *, rng: random.Random | None = None) -> UseCases:
@@ -82,4 +84,5 @@ class UseCases:
             journal=Journals(context),
             records=Records(context),
             reading=Reading(context),
+            preferences=Preferences(context),
         )

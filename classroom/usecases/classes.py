@@ -7,19 +7,28 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
-from gettext import gettext as _
 
 from classroom.core.game import Options
 from classroom.core.rules import RuleError, compile_rule
+from classroom.core.text import _
 from classroom.usecases.context import Context, utcnow
 from classroom.usecases.errors import Invalid, NotFound
 from classroom.usecases.names import new_join_code
 from classroom.usecases.ownership import own_class
 from classroom.usecases.ports import ClassRow, NewGroup, UnitOfWork
 
-__all__ = ["MAX_GROUPS", "ClassPeriods", "GroupSetup", "hash_token"]
+__all__ = [
+    "LANGUAGES",
+    "MAX_GROUPS",
+    "ClassPeriods",
+    "GroupSetup",
+    "checked_language",
+    "hash_token",
+]
 
 MAX_GROUPS = 12
+#: The languages a class or a teacher can speak; English is the source of every text.
+LANGUAGES = ("en", "ja", "pl", "ru")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +40,16 @@ class GroupSetup:
     rule_id: str | None = None
     #: "app" (the app deals and judges) or "student" (a seat deals, rotating each round).
     dealer_mode: str = "app"
+
+
+def checked_language(language: str) -> str:
+    """`language` if the kit speaks it; Invalid otherwise."""
+    if language not in LANGUAGES:
+        raise Invalid(
+            _("The language must be one of %(languages)s, not %(language)s.")
+            % {"languages": ", ".join(LANGUAGES), "language": str(language)[:12]}
+        )
+    return language
 
 
 def hash_token(token: str) -> str:
@@ -45,9 +64,19 @@ class ClassPeriods:
         self.uow = context.uow
 
     def create_class(
-        self, teacher_id: int, name: str, groups: Sequence[GroupSetup], options: Options
+        self,
+        teacher_id: int,
+        name: str,
+        groups: Sequence[GroupSetup],
+        options: Options,
+        *,
+        reveal_after_guess: bool = True,
+        language: str = "en",
     ) -> int:
-        """A new class with its groups and a fresh join code; returns the class id."""
+        """A new class with its groups and a fresh join code; returns the class id.
+        `reveal_after_guess` off: a right guess ends the round without showing the rule;
+        `language` is what its tablets, projector, debrief and printouts speak."""
+        checked_language(language)
         name = " ".join(name.split())
         if not name or len(name) > 120:
             raise Invalid(_("A class name has 1 to 120 characters."))
@@ -62,6 +91,8 @@ class ClassPeriods:
                 join_code=_unused_join_code(uow),
                 wrong_guess_penalty=options.wrong_guess_penalty,
                 stock_out=options.stock_out,
+                reveal_after_guess=reveal_after_guess,
+                language=language,
                 groups=[
                     NewGroup(
                         " ".join(g.name.split()), g.rule_text.strip(), g.rule_id, g.dealer_mode
@@ -116,6 +147,10 @@ class ClassPeriods:
         if class_id is None:
             raise NotFound(_("This projector link is not valid any more."))
         return class_id
+
+    def set_class_language(self, teacher_id: int, class_id: int, language: str) -> None:
+        """What the class's tablets, projector, debrief and printouts speak from now on."""
+        self._update(teacher_id, class_id, language=checked_language(language))
 
     def set_projector_anonymous(self, teacher_id: int, class_id: int, anonymous: bool) -> None:
         """Show nicknames on the projector, or only "Player 1, 2..."."""

@@ -7,16 +7,17 @@ plain words is judged by the dealer alone.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
-from gettext import gettext as _
 from typing import Literal
 
 from classroom.core import game
 from classroom.core.cards import Card
 from classroom.core.game import Event, RoundState
-from classroom.core.rules import RuleError
+from classroom.core.rules import Rule, RuleError
 from classroom.core.rules.library import LibraryError, find_rule
 from classroom.core.scoring import seating
+from classroom.core.text import _
 from classroom.usecases.changes import Change
 from classroom.usecases.context import Context, retry_once
 from classroom.usecases.errors import Conflict, Forbidden, Invalid
@@ -27,6 +28,8 @@ from classroom.usecases.seats import SeatRef
 __all__ = ["MAX_FREE_RULE", "Dealing", "RuleChoice", "Verdict", "VerdictCheck"]
 
 MAX_FREE_RULE = 300
+
+log = logging.getLogger(__name__)
 
 VerdictKind = Literal["play", "no_play", "guess"]
 
@@ -146,37 +149,56 @@ def _checked_rule(choice: RuleChoice) -> tuple[str, str, str | None]:
         try:
             entry = find_rule(text)
         except LibraryError as error:
-            raise Invalid(str(error)) from error
+            raise Invalid(error.args[0]) from error
         return str(entry.rule), "language", entry.id
     if choice.kind == "language":
         try:
-            return str(compiled(text)), "language", None
+            stored = str(compiled(text))
+            # What is stored is what every verdict compiles: it must compile again, now.
+            compiled(stored)
         except RuleError as error:
-            raise Invalid(str(error)) from error
+            raise Invalid(error.args[0]) from error
+        return stored, "language", None
     if len(text) > MAX_FREE_RULE:
         raise Invalid(_("A rule has at most %d characters.") % MAX_FREE_RULE)
     return text, "free", None
 
 
 def _disagreement(round_row: RoundRow, state: RoundState, verdict: Verdict) -> VerdictCheck | None:
-    """What the rule-language rule says when the dealer's verdict differs; None otherwise."""
+    """What the rule-language rule says when the dealer's verdict differs; None otherwise.
+
+    The check only advises the dealer: a stored rule that no longer compiles, or fails while it
+    judges, leaves the verdict to the dealer alone rather than stopping the round.
+    """
     if round_row.rule_kind != "language" or verdict.kind == "guess" or state.pending is None:
         return None
-    rule = compiled(round_row.rule_text)
-    mainline = state.layout.mainline
-    if verdict.kind == "play" and state.pending.card is not None:
-        expected = rule.allows(mainline, state.pending.card)
-        card = state.pending.card.label
-        if expected != verdict.right:
-            message = (
-                _("The rule says %s is correct here. Are you sure?")
-                if expected
-                else _("The rule says %s is wrong here. Are you sure?")
-            ) % card
-            return VerdictCheck(expected, message)
+    try:
+        rule = compiled(round_row.rule_text)
+        if verdict.kind == "play" and state.pending.card is not None:
+            return _play_check(rule, state, state.pending.card, verdict)
+        return _no_play_check(rule, state, verdict)
+    except (RuleError, ArithmeticError, RecursionError) as error:
+        log.warning("round %d: the rule could not judge (%s)", round_row.id, error)
         return None
-    hand = state.hand(state.pending.seat)
-    expected = not any(rule.allows(mainline, card) for card in hand)
+
+
+def _play_check(rule: Rule, state: RoundState, card: Card, verdict: Verdict) -> VerdictCheck | None:
+    expected = rule.allows(state.layout.mainline, card)
+    if expected == verdict.right:
+        return None
+    message = (
+        _("The rule says %s is correct here. Are you sure?")
+        if expected
+        else _("The rule says %s is wrong here. Are you sure?")
+    ) % card.label
+    return VerdictCheck(expected, message)
+
+
+def _no_play_check(rule: Rule, state: RoundState, verdict: Verdict) -> VerdictCheck | None:
+    if state.pending is None:
+        return None
+    mainline = state.layout.mainline
+    expected = not any(rule.allows(mainline, card) for card in state.hand(state.pending.seat))
     if expected != verdict.right:
         message = (
             _("The rule says no card of that hand can be played. Are you sure?")

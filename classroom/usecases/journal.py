@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from gettext import gettext as _
+from datetime import datetime, timedelta
 
 from classroom.core.cards import Card, CardError
+from classroom.core.text import _
 from classroom.projections.journal_view import JournalRecord
 from classroom.usecases.context import Context, RoundStates, utcnow
 from classroom.usecases.errors import Invalid
@@ -13,9 +14,13 @@ from classroom.usecases.ports import JournalRow
 from classroom.usecases.reading import journal_record
 from classroom.usecases.seats import SeatRef
 
-__all__ = ["MAX_JOURNAL_TEXT", "JournalNote", "Journals"]
+__all__ = ["JOURNAL_GAP", "MAX_JOURNAL_ENTRIES", "MAX_JOURNAL_TEXT", "JournalNote", "Journals"]
 
 MAX_JOURNAL_TEXT = 300
+#: Entries one seat may write in one round: room for every idea, not for a flood.
+MAX_JOURNAL_ENTRIES = 40
+#: The shortest time between two entries of one seat.
+JOURNAL_GAP = timedelta(seconds=3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +58,17 @@ class JournalNote:
         return cls(text.strip(), confidence, card, predicted)
 
 
+def verify_room(written: list[JournalRow], now: datetime) -> None:
+    """Invalid when the seat's journal for the round is full, or its last entry is too recent."""
+    if len(written) >= MAX_JOURNAL_ENTRIES:
+        raise Invalid(
+            _("Your journal is full for this round (%d hypotheses). Say your best one as a guess.")
+            % MAX_JOURNAL_ENTRIES
+        )
+    if written and now - max(row.created_at for row in written) < JOURNAL_GAP:
+        raise Invalid(_("Wait a few seconds before writing the next hypothesis."))
+
+
 class Journals:
     """Write and read hypothesis journals."""
 
@@ -66,6 +82,8 @@ class Journals:
             round_row = uow.rounds.latest(seat.group_id)
             if round_row is None:
                 raise Invalid(_("The round has not started yet."))
+            now = utcnow()
+            verify_room(uow.journal.of_round(round_row.id, seat.seat_id), now)
             entry = JournalRow(
                 seat_id=seat.seat_id,
                 seq=self.states.of(uow, round_row.id).seq,
@@ -73,7 +91,7 @@ class Journals:
                 confidence=note.confidence,
                 test_card=str(note.test_card) if note.test_card else None,
                 predicted_accepted=note.predicted_accepted,
-                created_at=utcnow(),
+                created_at=now,
             )
             entry_id = uow.journal.add(round_row.id, entry)
             uow.commit()

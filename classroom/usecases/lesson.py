@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from gettext import gettext as _
 
 from classroom.core.game import MIN_PLAYERS
 from classroom.core.scoring import dealer_score, round_scores
+from classroom.core.text import _
 from classroom.usecases.changes import Change
 from classroom.usecases.context import Context, RoundStates
 from classroom.usecases.errors import Conflict, Invalid

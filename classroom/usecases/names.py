@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import secrets
 import unicodedata
-from gettext import gettext as _
 
+from classroom.core.text import _
 from classroom.usecases.errors import Invalid
 
 __all__ = [

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from gettext import gettext as _
-
+from classroom.core.text import _
 from classroom.usecases.errors import NotFound
 from classroom.usecases.ports import ClassRow, GroupRow, SeatRow, UnitOfWork
 

@@ -57,6 +57,10 @@ class TeacherRow:
     id: int
     username: str
     password_hash: str
+    #: Raised at each logout and password change: a session made before it has ended.
+    session_version: int = 0
+    #: The language of the teacher's own pages; None: the browser's.
+    language: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +77,10 @@ class ClassRow:
     projector_anonymous: bool
     created_at: datetime
     ended_at: datetime | None
+    #: Whether a right guess reveals the rule to the group (off: the teacher reveals it).
+    reveal_after_guess: bool
+    #: What the class's tablets, projector, debrief and printouts speak.
+    language: str = "en"
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +100,7 @@ class GroupRow:
     dealer_mode: str
     dealing_seat_id: int | None
     teacher_id: int
+    reveal_after_guess: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +179,8 @@ class Teachers(Protocol):
     def by_username(self, username: str) -> TeacherRow | None: ...
     def add(self, username: str, password_hash: str) -> int: ...
     def set_password_hash(self, teacher_id: int, password_hash: str) -> None: ...
+    def bump_session_version(self, teacher_id: int) -> None: ...
+    def set_language(self, teacher_id: int, language: str | None) -> None: ...
 
 
 class Classes(Protocol):
@@ -189,6 +200,8 @@ class Classes(Protocol):
         wrong_guess_penalty: bool,
         stock_out: str,
         groups: Sequence[NewGroup],
+        reveal_after_guess: bool = True,
+        language: str = "en",
     ) -> int: ...
     def update(self, class_id: int, **columns: Any) -> None: ...
     def created_before(self, moment: datetime) -> list[int]: ...

@@ -5,10 +5,10 @@ plain rows."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from gettext import gettext as _
 
 from classroom.core.cards import Card
 from classroom.core.game import Event, RoundState
+from classroom.core.text import _
 from classroom.projections.journal_view import JournalRecord
 from classroom.projections.snapshots import ClassSnapshot, GroupSnapshot, SeatInfo
 from classroom.usecases.context import Context, RoundStates
@@ -96,6 +96,8 @@ class Reading:
                 stock_out=period.stock_out,
                 groups=groups,
                 projector_anonymous=period.projector_anonymous,
+                reveal_after_guess=period.reveal_after_guess,
+                language=period.language,
             )
 
     def _group_snapshot(self, uow: UnitOfWork, group: GroupRow) -> GroupSnapshot:
@@ -144,6 +146,8 @@ def snapshot_of(
         dealer_mismatches=mismatches,
         guess_pending_since=guess_time,
         has_journal=round_row is not None and uow.journal.has_any(round_row.id),
+        class_ended=group.class_ended,
+        reveal_after_guess=group.reveal_after_guess,
     )
 
 

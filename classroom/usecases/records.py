@@ -3,9 +3,8 @@ exports (the records themselves are values: `classroom.projections.class_record`
 
 from __future__ import annotations
 
-from gettext import gettext as _
-
 from classroom.core.cards import Card
+from classroom.core.text import _
 from classroom.projections.class_record import (
     ClassRecord,
     GroupRecord,

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from gettext import gettext as _
 
 from classroom.core import game
 from classroom.core.game import Event, Options, RoundState
 from classroom.core.rules import Rule, compile_rule
 from classroom.core.scoring import app_seating, next_dealer
+from classroom.core.text import _
 from classroom.usecases.changes import Action, Change
 from classroom.usecases.context import Context, retry_once
 from classroom.usecases.errors import Conflict, NotFound

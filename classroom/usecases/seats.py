@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from gettext import gettext as _
 
 from classroom.core import game
 from classroom.core.game import Event
+from classroom.core.text import _
 from classroom.usecases.changes import Change
 from classroom.usecases.classes import hash_token
 from classroom.usecases.context import Context, RoundStates, retry_once

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from gettext import gettext as _
-
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from classroom.core.text import _
 from classroom.usecases.context import Context
 from classroom.usecases.errors import Conflict, Invalid
 
@@ -48,6 +47,8 @@ class TeacherAccounts:
             if teacher is None:
                 raise Invalid(_("There is no teacher called %s.") % username)
             uow.teachers.set_password_hash(teacher.id, generate_password_hash(password))
+            # Whoever held a session under the old password holds it no longer.
+            uow.teachers.bump_session_version(teacher.id)
             uow.commit()
 
     def check_login(self, username: str, password: str) -> int | None:
@@ -58,6 +59,18 @@ class TeacherAccounts:
             check_password_hash(_DUMMY_HASH, password)
             return None
         return teacher.id if check_password_hash(teacher.password_hash, password) else None
+
+    def session_version(self, teacher_id: int) -> int | None:
+        """The version a session of this teacher must carry, or None if the account is gone."""
+        with self.uow() as uow:
+            teacher = uow.teachers.get(teacher_id)
+            return teacher.session_version if teacher else None
+
+    def end_sessions(self, teacher_id: int) -> None:
+        """End every session of this teacher made so far (a logout ends them all)."""
+        with self.uow() as uow:
+            uow.teachers.bump_session_version(teacher_id)
+            uow.commit()
 
     def teacher_id(self, username: str) -> int | None:
         """The id of the teacher with this username, or None."""

@@ -10,16 +10,18 @@ from typing import Any
 from flask import Flask, Response
 from flask_babel import get_locale
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import IntegerConverter, Map
 
 from classroom.core.resources import data_dir
 from classroom.store import connect
 from classroom.store.composition import use_cases_for
 from classroom.store.migrate import upgrade
 from classroom.web import i18n
-from classroom.web.config import default_config
+from classroom.web.config import MAX_ROW_ID, default_config
 from classroom.web.extensions import babel, csrf, socketio
 from classroom.web.notifier import Notifier
 from classroom.web.packets import JsonPacket
+from classroom.web.ratelimit import init_limits
 
 __all__ = ["create_app", "socketio"]
 
@@ -51,8 +53,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     app.extensions["notifier"] = Notifier()
     csrf.init_app(app)
+    init_limits(app)
     i18n.init_app(app)
     babel.init_app(app, locale_selector=i18n.select_locale)
+    # Every <int:...> in a URL is a row id: beyond what a row id can be, the page is a 404.
+    app.url_map.converters["int"] = RowIdConverter
     # Handlers must be declared before init_app: Flask-SocketIO replays them onto each new app
     # (a restarted server in the same process, tests) only if it saw them before the first one.
     _register_blueprints(app)
@@ -83,6 +88,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         )
     app.context_processor(lambda: {"locale": str(get_locale() or "en")})
     return app
+
+
+class RowIdConverter(IntegerConverter):
+    """An `int` URL part that a database row id can be (so never overflows a query)."""
+
+    def __init__(self, url_map: Map, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max", MAX_ROW_ID)
+        super().__init__(url_map, *args, **kwargs)
 
 
 def _register_blueprints(app: Flask) -> None:

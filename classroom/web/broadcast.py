@@ -11,6 +11,7 @@ from classroom.projections.journal_view import journal_view
 from classroom.usecases import GroupSnapshot
 from classroom.web.context import use_cases
 from classroom.web.extensions import socketio
+from classroom.web.messages import localize
 from classroom.web.rooms import PLAY, TEACH, listening
 
 SEAT_REMOVED = "seat_removed"
@@ -44,7 +45,7 @@ def send_journal(snapshot: GroupSnapshot, seat_id: int) -> None:
     records = use_cases().journal.journal(snapshot.round_id, seat_id)
     events = use_cases().reading.events_after(snapshot.round_id, 0) if records else ()
     layout = snapshot.state.layout if snapshot.state else None
-    view = journal_view(records, events, layout)
+    view = localize(journal_view(records, events, layout))
     socketio.emit("journal", view, to=f"seat:{seat_id}", namespace=PLAY)
 
 
@@ -59,7 +60,10 @@ def send_journals(snapshot: GroupSnapshot) -> None:
     for seat in {record.seat for record in records}:
         mine = [record for record in records if record.seat == seat]
         socketio.emit(
-            "journal", journal_view(mine, events, layout), to=f"seat:{seat}", namespace=PLAY
+            "journal",
+            localize(journal_view(mine, events, layout)),
+            to=f"seat:{seat}",
+            namespace=PLAY,
         )
 
 

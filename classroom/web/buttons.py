@@ -10,6 +10,8 @@ from werkzeug.wrappers import Response
 from wtforms import HiddenField
 from wtforms.validators import InputRequired
 
+from classroom.web.messages import say
+
 
 class ActionForm(FlaskForm):
     """A button that only needs the CSRF token (start, end, remove...)."""
@@ -32,7 +34,7 @@ def form_problems(form: FlaskForm) -> None:
     """Flash a form's errors (a button form has no place of its own to show them)."""
     for errors in form.errors.values():
         for error in errors:
-            flash(str(error), "error")
+            flash(say(error), "error")
 
 
 def safe_next(target: str | None, fallback: str | None = None) -> str:

@@ -8,7 +8,12 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_LESSON_SECONDS = 8 * 60 * 60
+# A teacher's session ends after this long unused: longer than a lesson's quiet stretch.
+DEFAULT_IDLE_SECONDS = 2 * 60 * 60
 DEFAULT_PORT = 5000
+#: The largest id a row can have (a signed 64-bit integer in SQLite and PostgreSQL): a larger
+#: number names nothing, and handing it to the database would overflow instead.
+MAX_ROW_ID = 2**63 - 1
 
 
 def load_secret_key(instance: Path) -> str:
@@ -42,6 +47,17 @@ def default_config(instance: Path) -> dict[str, Any]:
         # How many reverse proxies (nginx) stand in front of the server; 0 when none.
         "TRUSTED_PROXIES": _count(os.environ.get("CLASSROOM_TRUSTED_PROXIES", "0")),
         "LOGIN_WINDOW_SECONDS": 300,
+        # A teacher's session: ended by logout or a new password, and by time (docs/security.md).
+        "TEACHER_SESSION_SECONDS": DEFAULT_LESSON_SECONDS,
+        "TEACHER_IDLE_SECONDS": DEFAULT_IDLE_SECONDS,
+        # Seats taken per address, and per browser: a whole class behind one school address
+        # still joins within a couple of minutes, one client cannot fill a class at once.
+        "SEAT_CLAIM_LIMIT": os.environ.get("CLASSROOM_SEAT_CLAIM_LIMIT", "20 per minute"),
+        "SEAT_CLAIMS_PER_BROWSER": "3 per minute",
+        # Wrong join codes per address (right ones are not counted).
+        "JOIN_CODE_LIMIT": os.environ.get("CLASSROOM_JOIN_CODE_LIMIT", "20 per minute"),
+        # Open tablets (sockets) per seat: a second tab or a reconnecting tablet fit.
+        "MAX_TABS_PER_SEAT": 3,
     }
 
 

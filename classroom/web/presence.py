@@ -31,7 +31,7 @@ from flask import current_app
 if TYPE_CHECKING:
     from redis import Redis
 
-__all__ = ["Presence", "SharedPresence", "connected", "disconnected", "online"]
+__all__ = ["Presence", "SharedPresence", "admit", "connected", "disconnected", "online", "tabs"]
 
 PREFIX = "classroom:presence:"
 LIVE = PREFIX + "live"
@@ -54,6 +54,25 @@ class Presence:
         with self._lock:
             self._counts[seat_id] += 1
             self._changed(seat_id, self._counts[seat_id])
+
+    def admit(self, seat_id: int, cap: int) -> bool:
+        """One more connection for the seat unless it has `cap` already (on any process).
+
+        >>> presence = Presence()
+        >>> [presence.admit(3, 2) for _ in range(3)]
+        [True, True, False]
+        """
+        with self._lock:
+            if self._counts[seat_id] + self._elsewhere(seat_id) >= cap:
+                return False
+            self._counts[seat_id] += 1
+            self._changed(seat_id, self._counts[seat_id])
+            return True
+
+    def tabs(self, seat_id: int) -> int:
+        """How many connections the seat has (on any process)."""
+        with self._lock:
+            return self._counts[seat_id] + self._elsewhere(seat_id)
 
     def disconnected(self, seat_id: int) -> None:
         """One connection fewer (never below zero)."""
@@ -81,6 +100,10 @@ class Presence:
 
     def _changed(self, seat_id: int, count: int) -> None:
         """Called under the lock after a seat's count changed (a hook for `SharedPresence`)."""
+
+    def _elsewhere(self, seat_id: int) -> int:
+        """The seat's connections to other server processes (none when there is one)."""
+        return 0
 
 
 class SharedPresence(Presence):
@@ -120,6 +143,18 @@ class SharedPresence(Presence):
                 pipe.hset(self.key, mapping=counts)  # type: ignore[arg-type]
             self._refresh(pipe)
             self._run(pipe)
+
+    def _elsewhere(self, seat_id: int) -> int:
+        try:
+            processes: list[Any] = self.client.zrangebyscore(LIVE, time.time() - TTL, "+inf")
+            pipe = self.client.pipeline(transaction=False)
+            for process in processes:
+                if _text(process) != self.process_id:
+                    pipe.hget(PREFIX + _text(process), str(seat_id))
+            return sum(int(count) for count in pipe.execute() if count)
+        except Exception as error:  # redis.RedisError, without importing redis at load
+            log.warning("presence: Redis unavailable (%s); counting this process only", error)
+            return 0
 
     def online(self) -> set[int]:
         """The seat ids with a connection to any live process."""
@@ -186,6 +221,16 @@ def _presence() -> Presence:
 def connected(seat_id: int) -> None:
     """A tablet of this seat connected."""
     _presence().connected(seat_id)
+
+
+def admit(seat_id: int) -> bool:
+    """A tablet of this seat connected, unless the seat has as many open as it may have."""
+    return _presence().admit(seat_id, int(current_app.config["MAX_TABS_PER_SEAT"]))
+
+
+def tabs(seat_id: int) -> int:
+    """How many tablets (tabs) of this seat are connected, to any server process."""
+    return _presence().tabs(seat_id)
 
 
 def disconnected(seat_id: int) -> None:

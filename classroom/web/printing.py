@@ -22,6 +22,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -29,7 +30,9 @@ from classroom.core.rules.library import CONCEPTS, load_library
 from classroom.usecases import NotFound
 from classroom.web.auth import login_required, me
 from classroom.web.context import use_cases
+from classroom.web.i18n import page_language
 from classroom.web.links import student_base_url
+from classroom.web.messages import say
 from printables.catalog import printable_label
 from printables.documents import (
     class_pack_pdf,
@@ -39,11 +42,12 @@ from printables.documents import (
     score_sheet_pdf,
     worksheet_pdf,
 )
+from printables.i18n import language_of
 from printables.lesson_html import lesson_html
 from printables.lessons import LessonError, find_lesson, load_lessons
 from printables.report import GameReport, RoundNotPlayed, round_report
 
-__all__ = ["content_disposition", "file_stem", "printing"]
+__all__ = ["content_disposition", "document_language", "file_stem", "printing", "reader_language"]
 
 printing = Blueprint("printing", __name__, url_prefix="/teacher/print")
 
@@ -74,6 +78,23 @@ def _word(name: str, default: str | None = None) -> str | None:
 
 def _paper() -> str:
     return _word("paper", "a4") or "a4"
+
+
+def reader_language() -> str:
+    """The language of this request (see `classroom.web.i18n`): lesson plans and the library's
+    documents print in it."""
+    return language_of(str(get_locale() or ""))
+
+
+def document_language() -> str:
+    """The language a class's own documents (class pack, game report) print in: the class's,
+    whatever language the reader reads the app in; the reader's without a class in the URL."""
+    arguments = request.view_args or {}
+    if "class_id" in arguments or "group_id" in arguments:
+        language = page_language()
+        if language is not None:
+            return language
+    return reader_language()
 
 
 def file_stem(text: str, default: str = "document") -> str:
@@ -125,7 +146,7 @@ def _send(build: Callable[[], Document]) -> Response:
     except (NotFound, LessonError, RoundNotPlayed):
         abort(404)
     except ValueError as error:
-        message = _("This document cannot be made: %(error)s", error=str(error))
+        message = _("This document cannot be made: %(error)s", error=say(error))
         return Response(message, status=400, mimetype="text/plain")
     response = Response(data, mimetype="application/pdf")
     response.headers["Content-Disposition"] = content_disposition("inline", filename)
@@ -152,6 +173,7 @@ def class_pack(class_id: int) -> Response:
             paper=_paper(),
             variant=_word("variant", "older") or "older",
             worksheets=_number("worksheets"),
+            language=document_language(),
         )
         return pdf, f"class-pack-{_slug(snapshot.name)}.pdf"
 
@@ -167,20 +189,24 @@ def group_report(group_id: int) -> Response:
         number = _number("round")
         if number == 0:
             raise BadParameter(_("Rounds are numbered from 1."))
-        report = teachers_round_report(me(), group_id, number)
+        language = document_language()
+        report = teachers_round_report(me(), group_id, number, language=language)
         info = report.info
         name = f"report-{_slug(info.group_name)}-round-{info.round_number}.pdf"
-        return game_report_pdf(report, paper=_paper()), name
+        return game_report_pdf(report, paper=_paper(), language=language), name
 
     return _send(build)
 
 
-def teachers_round_report(teacher_id: int, group_id: int, number: int | None) -> GameReport:
-    """The report of round `number` (None: the latest) of one of the teacher's groups."""
+def teachers_round_report(
+    teacher_id: int, group_id: int, number: int | None, *, language: str = "en"
+) -> GameReport:
+    """The report of round `number` (None: the latest) of one of the teacher's groups, in
+    `language`."""
     service = use_cases()
     group = service.records.group_record(teacher_id, group_id)
     class_name = service.reading.group_snapshot(group_id).class_name
-    return round_report(group, class_name=class_name, round_number=number)
+    return round_report(group, class_name=class_name, round_number=number, language=language)
 
 
 @printing.get("/rule-cards.pdf")
@@ -196,6 +222,7 @@ def rule_cards() -> Response:
             concept=_word("concept"),
             age_band=_word("age_band"),
             ids=None if ids is None else [part.strip() for part in ids.split(",")],
+            language=reader_language(),
         )
         return pdf, "rule-cards.pdf"
 
@@ -209,7 +236,8 @@ def worksheet() -> Response:
 
     def build() -> Document:
         variant = _word("variant", "older") or "older"
-        return worksheet_pdf(paper=_paper(), variant=variant), f"worksheet-{_slug(variant)}.pdf"
+        pdf = worksheet_pdf(paper=_paper(), variant=variant, language=reader_language())
+        return pdf, f"worksheet-{_slug(variant)}.pdf"
 
     return _send(build)
 
@@ -220,7 +248,12 @@ def score_sheet() -> Response:
     """The score sheet for offline rounds, ?players= and ?rounds=."""
 
     def build() -> Document:
-        pdf = score_sheet_pdf(paper=_paper(), players=_number("players"), rounds=_number("rounds"))
+        pdf = score_sheet_pdf(
+            paper=_paper(),
+            players=_number("players"),
+            rounds=_number("rounds"),
+            language=reader_language(),
+        )
         return pdf, "score-sheet.pdf"
 
     return _send(build)
@@ -230,20 +263,29 @@ def score_sheet() -> Response:
 @login_required
 def lesson_download(name: str) -> Response:
     """One lesson plan as a PDF."""
-    return _send(lambda: (lesson_pdf(name, paper=_paper()), f"lesson-{_slug(name)}.pdf"))
+
+    def build() -> Document:
+        pdf = lesson_pdf(name, paper=_paper(), language=reader_language())
+        return pdf, f"lesson-{_slug(name)}.pdf"
+
+    return _send(build)
 
 
 @printing.get("/lessons/<name>")
 @login_required
 def lesson_page(name: str) -> str:
     """One lesson plan as a web page, with a button to print it."""
+    language = reader_language()
     try:
-        lesson = find_lesson(name)
+        lesson = find_lesson(name, language=language)
     except LessonError:
         abort(404)
-    titles = {rule.id: rule.title for rule in load_library()}
+    titles = {rule.id: rule.title_in(language) for rule in load_library()}
     rules = [(rule_id, titles.get(rule_id, rule_id)) for rule_id in lesson.rules]
-    materials = [(printable_label(p), _material_url(p, lesson.rules)) for p in lesson.printables]
+    materials = [
+        (printable_label(p, language=language), _material_url(p, lesson.rules))
+        for p in lesson.printables
+    ]
     # lesson_html escapes every piece of the lesson's text; only its own tags are markup.
     body = Markup(lesson_html(lesson.body))
     return render_template(
@@ -271,5 +313,8 @@ def index() -> str:
         for c in service.classes.classes_of(teacher_id)
     ]
     return render_template(
-        "printing/index.html", lessons=load_lessons(), classes=classes, concepts=CONCEPTS
+        "printing/index.html",
+        lessons=load_lessons(language=reader_language()),
+        classes=classes,
+        concepts=CONCEPTS,
     )

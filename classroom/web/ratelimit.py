@@ -1,11 +1,17 @@
-"""Failed-login limits per (address, username) and per username.
+"""Rate limits: failed logins, and the students' join requests.
+
+Failed-login limits per (address, username) and per username.
 
 A whole school often shares one public address, so the address alone is never the key: one
 student guessing at one account does not lock every other teacher out.
 
 `LoginLimiter` counts in this process's memory; `RedisLoginLimiter` keeps the same counts in
 Redis, so that every server process behind a load balancer refuses the sixth failure alike
-(chosen by `login_limiter` when `CLASSROOM_REDIS_URL` is set).
+(chosen by `login_limiter` when `CLASSROOM_REDIS_URL` is set). They count failures only and a
+right password clears them, which a request-rate limiter does not express.
+
+Join requests (seat claims, join codes tried) are limited by Flask-Limiter (`limiter`), whose
+counts live in Redis when a Redis URL is set and in memory otherwise (`init_limits`).
 """
 
 from __future__ import annotations
@@ -18,10 +24,21 @@ from collections import defaultdict, deque
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from flask import Flask, request, session
+from flask_limiter import Limiter
+
 if TYPE_CHECKING:
     from redis import Redis
 
-__all__ = ["LoginLimiter", "RedisLoginLimiter", "login_limiter"]
+__all__ = [
+    "LoginLimiter",
+    "RedisLoginLimiter",
+    "browser_key",
+    "init_limits",
+    "limiter",
+    "login_limiter",
+    "network_key",
+]
 
 # The per-username key allows this many times more failures, so a spread-out attack is slowed
 # too without one classroom's typos locking the account for everybody.
@@ -134,3 +151,38 @@ def login_limiter(config: Mapping[str, Any]) -> LoginLimiter:
 
     client = Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
     return RedisLoginLimiter(client, attempts, window)
+
+
+def network_key() -> str:
+    """The address a request came from (the forwarded one behind a trusted proxy)."""
+    return request.remote_addr or "?"
+
+
+def browser_key() -> str:
+    """One browser at one address: a random id kept in its session cookie.
+
+    A client that drops its cookies gets a new id each time; the address's own limit still
+    holds it.
+    """
+    browser = session.get("browser")
+    if not isinstance(browser, str):
+        browser = session["browser"] = secrets.token_hex(8)
+    return f"{network_key()}|{browser}"
+
+
+#: Limits of the students' join requests; each view names its own (see student/routes.py).
+limiter = Limiter(key_func=network_key)
+
+
+def init_limits(app: Flask) -> None:
+    """Bind the request limiter to the app: Redis when a Redis URL is set, memory otherwise."""
+    url = app.config.get("REDIS_URL") or os.environ.get("CLASSROOM_REDIS_URL")
+    if url and url.startswith("unix://"):
+        url = "redis+" + url  # the same socket, in the limits library's words
+    # Set on every app (not left to defaults): the one limiter object serves each app in turn.
+    app.config["RATELIMIT_STORAGE_URI"] = url or "memory://"
+    app.config.setdefault("RATELIMIT_ENABLED", True)
+    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", False)
+    # A sliding window: a burst split across a fixed window's edge would pass twice the limit.
+    app.config["RATELIMIT_STRATEGY"] = "moving-window"
+    limiter.init_app(app)

@@ -180,9 +180,13 @@ def test_the_debrief_has_no_serious_violations(lesson: Lesson) -> None:
     writer.get_by_label("My hypothesis").fill("Red and black take turns")
     writer.get_by_role("button", name="Write it down").tap()
     expect(writer.get_by_text("Nothing written yet.")).to_be_hidden()
-    service = use_cases_for(connect(lesson.server.database))
-    service.rounds.end_round(lesson.teacher_id, lesson.group_id)
     page = lesson.teacher.page
+    page.goto(f"{lesson.server.url}/teacher/classes/{lesson.class_id}")
+    panel = page.locator(f"#group-{lesson.group_id}")
+    # End round asks first, in the page: the round ends only on the confirming button.
+    panel.get_by_text("End round…").click()
+    panel.get_by_role("button", name="End the round now").click()
+    expect(panel.get_by_role("button", name="Start next round")).to_be_visible()
     page.goto(f"{lesson.server.url}/teacher/groups/{lesson.group_id}/debrief")
     expect(page.get_by_role("heading", level=1)).to_contain_text("Round 1")
     assert_accessible(page, "debrief")

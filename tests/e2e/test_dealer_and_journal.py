@@ -60,13 +60,14 @@ def table(server: Server, browser: Browser) -> Iterator[Table]:
     service = use_cases_for(connect(server.database))
     teacher_id = service.teachers.teacher_id(TEACHER[0])
     assert teacher_id is not None
-    service.lesson.set_dealer_mode(teacher_id, group_id, "student")
     tablets = [
         Tablet.open(browser, name, LANDSCAPE if n % 2 == 0 else PORTRAIT)
         for n, name in enumerate(NICKNAMES)
     ]
     for tablet in tablets:
         tablet.join_by_link(server.url, code, "Owls")
+    # Student dealers need enough students, so the switch waits for them to have joined.
+    service.lesson.set_dealer_mode(teacher_id, group_id, "student")
     teacher.page.reload()
     teacher.page.locator(f"#group-{group_id}").get_by_role("button", name="Start round").click()
     yield Table(teacher, service, teacher_id, group_id, tablets)

@@ -59,7 +59,8 @@ def test_the_debrief_of_a_long_round_reads_from_the_back_of_the_room(
     )
     snapshot = service.reading.class_snapshot(teacher_id, class_id)
     group_id = snapshot.groups[0].group_id
-    for nickname in ("Alexandra", "Bo", "Chimamanda", "Dev"):
+    # Eight players: each writes once (a seat may not write twice within a few seconds).
+    for nickname in ("Alexandra", "Bo", "Chimamanda", "Dev", "Esme", "Finn", "Gus", "Hal"):
         service.seats.join(snapshot.join_code, group_id, nickname)
     service.rounds.start_round(teacher_id, group_id)
     journal_round(service, teacher_id, group_id, plays=40)

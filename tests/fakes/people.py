@@ -50,6 +50,14 @@ class FakeTeachers:
         """Replace an account's password hash."""
         self._tx.write(lambda tables: tables.update_teacher(teacher_id, password_hash))
 
+    def bump_session_version(self, teacher_id: int) -> None:
+        """End every session of a teacher made so far."""
+        self._tx.write(lambda tables: tables.bump_teacher_session(teacher_id))
+
+    def set_language(self, teacher_id: int, language: str | None) -> None:
+        """The language of a teacher's own pages (None: the browser's)."""
+        self._tx.write(lambda tables: tables.set_teacher_language(teacher_id, language))
+
 
 class FakeClasses:
     """Class periods."""
@@ -91,6 +99,8 @@ class FakeClasses:
         wrong_guess_penalty: bool,
         stock_out: str,
         groups: Sequence[NewGroup],
+        reveal_after_guess: bool = True,
+        language: str = "en",
     ) -> int:
         """A new class with its groups at positions 0, 1, ...; returns the class id."""
         period = ClassRecord(
@@ -104,6 +114,8 @@ class FakeClasses:
             projector_anonymous=False,
             created_at=self._tx.now(),
             ended_at=None,
+            reveal_after_guess=reveal_after_guess,
+            language=language,
         )
         members = [
             GroupRecord(
@@ -121,7 +133,8 @@ class FakeClasses:
         return period.id
 
     def update(self, class_id: int, **columns: Any) -> None:
-        """New values for joining_locked, ended_at, projector_token_hash, projector_anonymous."""
+        """New values for joining_locked, ended_at, projector_token_hash, projector_anonymous,
+        language."""
         _check_columns(columns, CLASS_COLUMNS)
         self._tx.write(lambda tables: tables.update_class(class_id, columns))
 

@@ -38,6 +38,8 @@ class ClassRecord:
     created_at: datetime
     ended_at: datetime | None
     projector_token_hash: str | None = None
+    reveal_after_guess: bool = True
+    language: str = "en"
 
     def row(self) -> ClassRow:
         """The class as the port returns it."""
@@ -52,6 +54,8 @@ class ClassRecord:
             projector_anonymous=self.projector_anonymous,
             created_at=self.created_at,
             ended_at=self.ended_at,
+            reveal_after_guess=self.reveal_after_guess,
+            language=self.language,
         )
 
 
@@ -86,6 +90,7 @@ class GroupRecord:
             dealer_mode=self.dealer_mode,
             dealing_seat_id=self.dealing_seat_id,
             teacher_id=period.teacher_id,
+            reveal_after_guess=period.reveal_after_guess,
         )
 
 

@@ -33,7 +33,7 @@ __all__ = ["CLASS_COLUMNS", "GROUP_COLUMNS", "SchemaViolation", "Tables", "Trans
 
 #: The columns `classes.update` and `groups.update` may change, as in the real store.
 CLASS_COLUMNS = frozenset(
-    {"joining_locked", "ended_at", "projector_token_hash", "projector_anonymous"}
+    {"joining_locked", "ended_at", "projector_token_hash", "projector_anonymous", "language"}
 )
 GROUP_COLUMNS = frozenset({"rule_revealed", "paused", "dealer_mode", "dealing_seat_id"})
 K = TypeVar("K")
@@ -155,6 +155,19 @@ class Tables:
             self.teachers[teacher_id] = replace(
                 self.teachers[teacher_id], password_hash=password_hash
             )
+
+    def bump_teacher_session(self, teacher_id: int) -> None:
+        """A teacher's sessions made so far are over."""
+        if teacher_id in self.teachers:
+            teacher = self.teachers[teacher_id]
+            self.teachers[teacher_id] = replace(
+                teacher, session_version=teacher.session_version + 1
+            )
+
+    def set_teacher_language(self, teacher_id: int, language: str | None) -> None:
+        """The language of a teacher's own pages."""
+        if teacher_id in self.teachers:
+            self.teachers[teacher_id] = replace(self.teachers[teacher_id], language=language)
 
     def update_class(self, class_id: int, columns: dict[str, Any]) -> None:
         """New values for some of a class's columns."""

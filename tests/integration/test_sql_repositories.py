@@ -7,6 +7,8 @@ from datetime import datetime, timedelta
 
 from classroom.core.game import Guessed, Hint, deal
 from classroom.store.models import utcnow
+from classroom.usecases import UseCases
+from classroom.usecases.names import MAX_NICKNAME, MAX_NICKNAME_KEY, clean_nickname, nickname_key
 from classroom.usecases.ports import JournalRow, NewGroup, StoredEvent, VerdictRow
 from tests.integration.conftest import Lesson, NewUnitOfWork
 
@@ -284,3 +286,17 @@ def test_a_removed_seat_takes_its_journal_and_actions_with_it(
         assert uow.seats.seated_and_applied(ana, lesson.group_ids[0], "action-1") == (False, None)
         # Her nickname is free at the table again.
         assert uow.seats.add(lesson.group_ids[0], "Ana", "ana", "token-Ana-again") > chen
+
+
+def test_a_nickname_whose_key_has_the_longest_length_is_seated(
+    new_uow: NewUnitOfWork, lesson: Lesson
+) -> None:
+    # Case folding can make each of 20 characters four: the key column must hold all 80.
+    nickname = clean_nickname("ᾂ" * MAX_NICKNAME)
+    key = nickname_key(nickname)
+    assert len(key) == MAX_NICKNAME_KEY
+    use_cases = UseCases.over(new_uow)
+    seat, _token = use_cases.seats.join("7HK2MQ", lesson.group_ids[0], nickname)
+    with new_uow() as uow:
+        assert (seat.seat_id, key) in uow.seats.keys(lesson.group_ids[0])
+        assert (seat.seat_id, nickname) in uow.seats.names(lesson.group_ids[0])

@@ -15,8 +15,10 @@ from tests.realtime.conftest import Lesson, Tablet
 def _teacher(lesson: Lesson) -> tuple[FlaskClient, SocketIOTestClient]:
     """The teacher's browser, logged in, and its socket watching the class."""
     http = lesson.app.test_client()
-    with http.session_transaction() as session:
-        session["teacher_id"] = lesson.teacher_id
+    login = http.post(
+        "/teacher/login", data={"username": "frizzle", "password": "magic-school-bus"}
+    )
+    assert login.status_code == 302
     sock = socketio.test_client(lesson.app, namespace="/teach", flask_test_client=http)
     answer = sock.emit("watch", {"class_id": lesson.class_id}, namespace="/teach", callback=True)
     assert answer["ok"]

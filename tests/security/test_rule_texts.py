@@ -258,7 +258,7 @@ def test_a_typed_rule_that_grows_past_the_limit_when_stored_is_refused_at_once()
     assert len(typed) <= MAX_RULE_LENGTH
     with pytest.raises(RuleError, match="written out in full") as caught:
         compile_rule(typed)
-    assert f"at most {MAX_RULE_LENGTH:,}" in caught.value.message
+    assert f"at most {MAX_RULE_LENGTH}" in caught.value.message
 
 
 # --- recursion stays bounded ----------------------------------------------------------------

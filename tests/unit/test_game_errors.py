@@ -71,7 +71,7 @@ CASES: list[tuple[str, Callable[[], Round], Callable[[Round], object], type[Game
         fresh,
         lambda g: g.play("Zed", KH),
         UnknownSeat,
-        "'Zed' has no seat",
+        "has no seat at this table",
     ),
     ("no-play out of turn", fresh, lambda g: g.no_play("Chen"), NotYourTurn, "Ana's turn"),
     (

@@ -10,13 +10,14 @@ from typing import Any
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, inspect, select, text
 
 from classroom.cli.main import main
 from classroom.store import create_schema
 from classroom.store.database import make_engine
 from classroom.store.migrate import INITIAL_REVISION, alembic_config, upgrade
-from classroom.store.models import Base, Teacher
+from classroom.store.models import Base, ClassPeriod, Teacher
 from tests.conftest import require_postgres
 
 BACKENDS = ["sqlite", "postgresql"]
@@ -38,6 +39,13 @@ def engines(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[En
         engine.dispose()
     for name in names:
         server.drop_database(name)
+
+
+def head_revision() -> str:
+    """The newest revision in the package."""
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None
+    return head
 
 
 def schema(engine: Engine) -> dict[str, dict[str, Any]]:
@@ -80,7 +88,7 @@ def test_upgrading_an_empty_database_builds_what_the_models_describe(engines):
         context = MigrationContext.configure(connection, opts={"compare_type": True})
         assert compare_metadata(context, Base.metadata) == []
         version = connection.scalar(text("SELECT version_num FROM alembic_version"))
-    assert version == INITIAL_REVISION
+    assert version == head_revision()
 
 
 def test_the_models_unique_constraints_and_indexes_are_all_there(engines):
@@ -107,7 +115,7 @@ def test_a_database_made_by_create_all_is_stamped_and_keeps_its_data(engines):
     upgrade(old)  # and a second start finds nothing to do
     with old.connect() as connection:
         assert connection.scalar(text("SELECT version_num FROM alembic_version")) == (
-            INITIAL_REVISION
+            head_revision()
         )
         assert connection.scalars(select(Teacher.__table__.c.username)).all() == ["rivera"]
 
@@ -139,3 +147,52 @@ def test_classroom_db_upgrade_migrates_the_configured_database(tmp_path, monkeyp
     engine = create_engine(url)
     assert "round_events" in inspect(engine).get_table_names()
     engine.dispose()
+
+
+def test_classes_made_before_the_reveal_option_keep_revealing_after_a_right_guess(engines):
+    database, _ = engines
+    upgrade(database, INITIAL_REVISION)
+    with database.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO teachers (id, username, password_hash, created_at)"
+                " VALUES (1, 'rivera', 'x', CURRENT_TIMESTAMP)"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO classes (id, teacher_id, name, join_code, joining_locked,"
+                " wrong_guess_penalty, stock_out, projector_anonymous, created_at)"
+                " VALUES (1, 1, '7B', 'ABC234', false, false, 'add_deck', false, CURRENT_TIMESTAMP)"
+            )
+        )
+    upgrade(database)
+    with database.connect() as connection:
+        reveal = connection.scalar(select(ClassPeriod.__table__.c.reveal_after_guess))
+    assert reveal is True
+    seats = {c["name"]: c["type"] for c in inspect(database).get_columns("seats")}
+    assert getattr(seats["nickname_key"], "length", None) == 80
+
+
+def test_classes_and_teachers_made_before_languages_speak_english_and_the_browsers(engines):
+    database, _ = engines
+    upgrade(database, "0003_teacher_session_version")
+    with database.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO teachers (id, username, password_hash, created_at)"
+                " VALUES (1, 'rivera', 'x', CURRENT_TIMESTAMP)"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO classes (id, teacher_id, name, join_code, joining_locked,"
+                " wrong_guess_penalty, stock_out, projector_anonymous, created_at)"
+                " VALUES (1, 1, '7B', 'ABC234', false, false, 'add_deck', false, CURRENT_TIMESTAMP)"
+            )
+        )
+    upgrade(database)
+    with database.connect() as connection:
+        class_language = connection.scalar(select(ClassPeriod.__table__.c.language))
+        teacher_language = connection.scalar(select(Teacher.__table__.c.language))
+    assert (class_language, teacher_language) == ("en", None)

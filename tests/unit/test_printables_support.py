@@ -64,18 +64,30 @@ def require_pdftoppm() -> None:
         pytest.skip(message)
 
 
-def render(pdf: bytes, name: str, *, resolution: int = 40) -> list[float]:
-    """Render every page to tests/output/printables/NAME-N.png; return each page's ink share."""
+def render(
+    pdf: bytes, name: str, *, resolution: int = 40, output: Path = OUTPUT, page: int | None = None
+) -> list[float]:
+    """Render every page (or only page number `page`) to OUTPUT/NAME-N.png; return each
+    rendered page's ink share."""
     require_pdftoppm()
-    OUTPUT.mkdir(parents=True, exist_ok=True)
-    for old in OUTPUT.glob(f"{name}-*.png"):
+    output.mkdir(parents=True, exist_ok=True)
+    for old in output.glob(f"{name}-*.png"):
         old.unlink()
+    only = [] if page is None else ["-f", str(page), "-l", str(page)]
     with tempfile.TemporaryDirectory() as folder:
         source = Path(folder) / "doc.pdf"
         source.write_bytes(pdf)
-        command = ["pdftoppm", "-r", str(resolution), "-png", str(source), str(OUTPUT / name)]
+        command = [
+            "pdftoppm",
+            "-r",
+            str(resolution),
+            *only,
+            "-png",
+            str(source),
+            str(output / name),
+        ]
         subprocess.run(command, check=True, capture_output=True)
-    pages = sorted(OUTPUT.glob(f"{name}-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+    pages = sorted(output.glob(f"{name}-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
     return [ink_share(path) for path in pages]
 
 

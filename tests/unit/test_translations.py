@@ -49,7 +49,9 @@ def extracted(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
 def test_the_catalog_holds_every_text_of_the_code(language: str, extracted: set[str]) -> None:
     known = {ids(message)[0] for message in catalog(language) if message.id}
     missing = sorted(extracted - known)
-    assert not missing, f"{len(missing)} texts are not in the {language} catalog: run `make messages`"
+    assert not missing, (
+        f"{len(missing)} texts are not in the {language} catalog: run `make messages`"
+    )
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -10,7 +10,7 @@ import pytest
 
 from classroom.core.cards import Card
 from classroom.core.game import Guessed, Hint, Played
-from classroom.usecases.ports import JournalRow, UnitOfWork, VerdictRow
+from classroom.usecases.ports import JournalRow, NewGroup, UnitOfWork, VerdictRow
 from tests.fakes import utc_now
 from tests.fakes.seeding import hints, seed_class, seed_round
 
@@ -43,6 +43,50 @@ def test_a_new_class_has_its_groups_at_positions_in_order(any_uow_factory: Facto
     assert {(g.class_name, g.class_ended, g.teacher_id) for g in groups} == {
         ("Maths 3B", False, period.teacher_id)
     }
+
+
+@pytest.mark.parametrize("reveal", [True, False])
+def test_the_reveal_after_guess_option_reads_back_on_the_class_and_its_groups(
+    any_uow_factory: Factory, reveal: bool
+):
+    with any_uow_factory() as uow:
+        teacher_id = uow.teachers.add("ada", "not a real hash")
+        class_id = uow.classes.add(
+            teacher_id=teacher_id,
+            name="Maths 3B",
+            join_code="RVL234",
+            wrong_guess_penalty=False,
+            stock_out="add_deck",
+            groups=[NewGroup("Table 0", "color alternates", None, "app")],
+            reveal_after_guess=reveal,
+        )
+        group_id = uow.groups.of_class(class_id)[0].id
+        seed_round(uow, group_id)
+        uow.commit()
+    with any_uow_factory() as uow:
+        period = uow.classes.get(class_id)
+        group = uow.groups.get(group_id)
+        found = uow.groups.with_latest_round(group_id)
+        (listed,) = uow.groups.of_class(class_id)
+    assert period is not None and period.reveal_after_guess is reveal
+    assert group is not None and group.reveal_after_guess is reveal
+    assert listed.reveal_after_guess is reveal
+    # The group and its round come from one row split by position: both halves must line up.
+    assert found is not None
+    with_round, round_row = found
+    assert (with_round.reveal_after_guess, with_round.teacher_id) == (reveal, teacher_id)
+    assert round_row is not None and (round_row.group_id, round_row.number) == (group_id, 1)
+
+
+def test_a_class_reveals_the_rule_after_a_right_guess_unless_told_otherwise(
+    any_uow_factory: Factory,
+):
+    with any_uow_factory() as uow:
+        class_id = seed_class(uow, groups=1)
+        uow.commit()
+    with any_uow_factory() as uow:
+        period = uow.classes.get(class_id)
+    assert period is not None and period.reveal_after_guess is True
 
 
 def test_an_ended_class_frees_its_join_code(any_uow_factory: Factory):
@@ -259,3 +303,53 @@ def test_a_teacher_account_is_found_by_id_and_username(any_uow_factory: Factory)
             "hash 2",
         )
         assert uow.teachers.by_username("Ada") is None and uow.teachers.get(ada + 1) is None
+
+
+# --- languages -----------------------------------------------------------------------------
+def test_a_class_speaks_english_unless_made_in_another_language(any_uow_factory: Factory):
+    with any_uow_factory() as uow:
+        english = seed_class(uow)
+        teacher_id = uow.classes.get(english).teacher_id  # type: ignore[union-attr]
+        uow.classes.add(
+            teacher_id=teacher_id,
+            name="Klasa 4a",
+            join_code="POL234",
+            wrong_guess_penalty=False,
+            stock_out="add_deck",
+            groups=[NewGroup("Stolik 1", "color alternates", None, "app")],
+            language="pl",
+        )
+        uow.commit()
+    with any_uow_factory() as uow:
+        assert [c.language for c in uow.classes.of_teacher(teacher_id)] == ["pl", "en"]
+        opened = uow.classes.open_by_join_code("POL234")
+        assert opened is not None and opened.language == "pl"
+
+
+def test_a_class_language_is_one_of_the_columns_an_update_changes(any_uow_factory: Factory):
+    with any_uow_factory() as uow:
+        class_id = seed_class(uow)
+        uow.classes.update(class_id, language="ja")
+        uow.commit()
+    with any_uow_factory() as uow:
+        period = uow.classes.get(class_id)
+    assert period is not None and period.language == "ja"
+
+
+def test_a_teacher_follows_the_browser_until_choosing_a_language(any_uow_factory: Factory):
+    with any_uow_factory() as uow:
+        ada = uow.teachers.add("ada", "hash 1")
+        bob = uow.teachers.add("bob", "hash 2")
+        uow.commit()
+    with any_uow_factory() as uow:
+        assert uow.teachers.get(ada).language is None  # type: ignore[union-attr]
+        uow.teachers.set_language(ada, "ru")
+        uow.commit()
+    with any_uow_factory() as uow:
+        chosen, other = uow.teachers.get(ada), uow.teachers.by_username("bob")
+        assert chosen is not None and chosen.language == "ru"
+        assert other is not None and (other.id, other.language) == (bob, None)
+        uow.teachers.set_language(ada, None)
+        uow.commit()
+    with any_uow_factory() as uow:
+        assert uow.teachers.get(ada).language is None  # type: ignore[union-attr]

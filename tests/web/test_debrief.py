@@ -6,16 +6,23 @@ import re
 from pathlib import Path
 
 import pytest
+from flask import Flask
 
 from classroom.usecases import UseCases
 from tests.web.conftest import Browser, Lesson, play_a_round, text
 
 
 def test_debrief_reveals_the_rule_draws_the_table_and_marks_the_first_correct_hypothesis(
-    client: Browser, service: UseCases, teacher: int, lesson: Lesson
+    app: Flask, client: Browser, service: UseCases, teacher: int, lesson: Lesson
 ) -> None:
     play_a_round(service, teacher, lesson)
+    first = text(client.get(f"/teacher/groups/{lesson.group_id}/debrief?round=1"))
+    assert first.count('data-verdict="checking"') == 1  # the rule-language journal entry
+    assert '<meta http-equiv="refresh"' in first  # the projector looks again by itself
+    assert app.extensions["checks"].wait_idle(30.0)
     page = text(client.get(f"/teacher/groups/{lesson.group_id}/debrief?round=1"))
+    assert 'data-verdict="same"' in page and "the same rule (proved)" in page
+    assert '<meta http-equiv="refresh"' not in page
     assert '<code class="rule-code">card.color != prev.color</code>' in page
     assert 'class="rule-words"' in page  # the library's plain words
     assert page.count('class="pcard red') + page.count('class="pcard black') >= 3

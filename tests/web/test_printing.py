@@ -6,6 +6,7 @@ Self-contained: its own app, service and clients (named print_*), whatever conft
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
@@ -13,10 +14,13 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.http import parse_options_header
 
+from classroom.core.rules.library import find_rule
 from classroom.usecases import UseCases
 from classroom.web import create_app
 from classroom.web.printing import printing
 from printables.lesson_html import lesson_html
+from printables.lessons import load_lessons
+from tests.unit.test_printables_languages import squeezed, translated
 from tests.unit.test_printables_live_support import (
     RIGHT_GUESS,
     LiveClass,
@@ -62,8 +66,12 @@ def print_class(print_service: UseCases) -> LiveClass:
 def logged_in(app: Flask, teacher_id: int) -> FlaskClient:
     """A browser whose session belongs to this teacher."""
     client = app.test_client()
+    version = app.extensions["use_cases"].teachers.session_version(teacher_id)
+    now = int(time.time())
     with client.session_transaction() as session:
-        session["teacher_id"] = teacher_id
+        session.update(
+            teacher_id=teacher_id, teacher_version=version, teacher_since=now, teacher_seen=now
+        )
     return client
 
 
@@ -244,3 +252,54 @@ def test_lesson_html_escapes_every_piece_of_text():
     assert "<strong>&lt;b&gt;bold&lt;/b&gt;</strong>" in html
     assert "<code>&lt;i&gt;</code>" in html and "&amp;" in html
     assert '<span class="suit-red">♦</span>' in html
+
+
+def test_the_lesson_page_speaks_the_language_chosen(print_client):
+    html = print_client.get("/teacher/print/lessons/first-lesson?lang=pl").get_data(as_text=True)
+    assert "Pytania do omówienia" in html and "Debrief questions" not in html
+    assert '<article class="lesson" lang="pl">' in html
+    assert find_rule("alternate-colors").title_in("pl") in html
+    assert translated("pl", "Score sheet") in html
+
+
+def test_the_lesson_pdf_follows_the_language_kept_from_the_switch(print_client):
+    print_client.get("/teacher/print/lessons/first-lesson?lang=ru")
+    text = squeezed(text_of(print_client.get("/teacher/print/lessons/first-lesson.pdf").data))
+    assert squeezed(translated("ru", "Duration")) in text and "Duration" not in text
+
+
+def test_the_class_pack_speaks_the_class_language_whatever_the_browser(
+    print_client, print_service, print_class
+):
+    print_service.classes.set_class_language(print_class.teacher_id, print_class.class_id, "ja")
+    url = f"/teacher/print/classes/{print_class.class_id}/pack.pdf"
+    response = print_client.get(url, headers={"Accept-Language": "ru,en;q=0.5"})
+    assert response.status_code == 200
+    pages = [squeezed(page.extract_text()) for page in reader(response.data).pages]
+    assert squeezed(translated("ja", "Class code")) in pages[0]
+    for heading in ("Secret rule", "Students", "Worksheets"):
+        assert squeezed(translated("ja", heading)) in pages[-2] and heading not in pages[-2]
+    assert find_rule("alternate-colors").title_in("ja") in pages[-1]
+
+
+@pytest.mark.parametrize(
+    ("url", "heading"),
+    [
+        ("/rule-cards.pdf?ids=alternate-colors", "In the rule language:"),
+        ("/worksheet.pdf?variant=young", "Card detective sheet"),
+        ("/score-sheet.pdf?players=4", "Score sheet"),
+    ],
+)
+def test_every_download_speaks_the_browsers_language(print_client, print_class, url, heading):
+    path = "/teacher/print" + url.format(group_id=print_class.group_ids[0])
+    response = print_client.get(path, headers={"Accept-Language": "ru-RU,ru;q=0.9"})
+    assert response.status_code == 200
+    text = squeezed(text_of(response.data))
+    assert squeezed(translated("ru", heading)) in text and squeezed(heading) not in text
+
+
+def test_the_index_lists_the_lessons_in_the_language_chosen(print_client):
+    html = print_client.get("/teacher/print/?lang=ja").get_data(as_text=True)
+    titles = {lesson.name: lesson.title for lesson in load_lessons(language="ja")}
+    assert titles["first-lesson"] in html and 'lang="ja"' in html
+    assert "First lesson" not in html

@@ -12,14 +12,21 @@ from tests.web.conftest import PASSWORD, Browser, text
 
 
 def test_class_page_shows_the_code_the_join_url_and_a_qr_code(
-    client: Browser, teacher: int, service: UseCases, new_class: Callable[..., int]
+    client: Browser,
+    teacher: int,
+    service: UseCases,
+    new_class: Callable[..., int],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    # The page is opened on this machine (http://localhost): tablets get its LAN address.
+    monkeypatch.setattr("classroom.web.links.lan_address", lambda: "192.168.1.20")
     class_id = new_class(groups=2)
     code = service.reading.class_snapshot(teacher, class_id).join_code
     page = text(client.get(f"/teacher/classes/{class_id}"))
     assert f'<p class="join-code code">{code}</p>' in page
-    assert f"http://localhost/join?code={code}" in page
-    assert '<svg role="img" aria-label="QR code of http://localhost/join?code=' in page
+    assert f"http://192.168.1.20/join?code={code}" in page
+    assert '<svg role="img" aria-label="QR code of http://192.168.1.20/join?code=' in page
+    assert "join-warning" not in page
     assert "<path d=" in page
     assert page.count('class="panel ') == 2
 

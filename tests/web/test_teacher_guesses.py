@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
+from flask import Flask
 
 from classroom.core.rules import compile_rule
 from classroom.usecases import Action, ClassSnapshot, SeatRef, UseCases
@@ -53,15 +54,23 @@ def guess(service: UseCases, table: Table, words: str) -> SeatRef:
     return player
 
 
+def checked(app: Flask) -> None:
+    """Wait for the checker's workers to answer what the pages asked."""
+    assert app.extensions["checks"].wait_idle(30.0)
+
+
 def test_pending_guess_is_judged_right_from_the_page_and_ends_the_round(
-    client: Browser, service: UseCases, table: Table
+    app: Flask, client: Browser, service: UseCases, table: Table
 ) -> None:
     player = guess(service, table, "card.color != prev.color")
+    page = text(client.get(table.page))
+    assert 'data-verdict="checking"' in page
+    checked(app)
     page = text(client.get(table.page))
     pending = page.partition('id="pending"')[2].partition("</section>")[0]
     assert f"{player.nickname} guesses:" in pending
     assert "card.color != prev.color</blockquote>" in pending
-    assert "Checker: the same rule." in pending
+    assert "Checker: the same rule (proved)." in pending
     assert '<code class="rule-code">card.color != prev.color</code>' in pending
     response = client.post(
         f"/teacher/groups/{table.group_id}/judge", {"right": "1", "guess": "0", "next": table.page}
@@ -77,11 +86,13 @@ def test_pending_guess_is_judged_right_from_the_page_and_ends_the_round(
 
 
 def test_guess_in_the_rule_language_that_differs_gets_a_counterexample(
-    client: Browser, service: UseCases, table: Table
+    app: Flask, client: Browser, service: UseCases, table: Table
 ) -> None:
     guess(service, table, "card.suit != prev.suit")
+    assert "Checker: checking…" in text(client.get(f"{table.page}/guesses"))
+    checked(app)
     pending = text(client.get(f"{table.page}/guesses"))
-    assert "Checker: not the same rule." in pending
+    assert "Checker: a different rule." in pending and 'data-verdict="different"' in pending
     assert "but the secret rule says" in pending
 
 

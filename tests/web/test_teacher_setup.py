@@ -36,6 +36,27 @@ def test_library_rule_class_is_saved_and_opens_on_its_page(
     assert "After a red card play a black card" in page
 
 
+def test_the_form_offers_revealing_the_rule_after_a_right_guess_checked(
+    client: Browser, teacher: int
+) -> None:
+    page = text(client.get("/teacher/classes/new?groups=1"))
+    checkbox = re.search(r"<input[^>]*name=\"reveal_after_guess\"[^>]*>", page)
+    assert checkbox is not None and "checked" in checkbox.group(0)
+    assert "Reveal the rule to the group after a right guess" in page
+
+
+@pytest.mark.parametrize(("sent", "saved"), [({"reveal_after_guess": "y"}, True), ({}, False)])
+def test_revealing_after_a_right_guess_is_saved_as_the_box_was_left(
+    client: Browser, teacher: int, service: UseCases, sent: dict[str, str], saved: bool
+) -> None:
+    client.get("/teacher/classes/new?groups=1")
+    response = client.post("/teacher/classes/new", class_form("8A", ["alternate-colors"], **sent))
+    assert response.status_code == 302
+    (period,) = service.classes.classes_of(teacher)
+    assert period.reveal_after_guess is saved
+    assert service.reading.class_snapshot(teacher, period.id).groups[0].reveal_after_guess is saved
+
+
 def test_custom_rule_is_saved_in_canonical_text(
     client: Browser, teacher: int, service: UseCases
 ) -> None:

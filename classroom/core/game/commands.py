@@ -52,6 +52,7 @@ from classroom.core.game.verify import (
     verify_remove_player,
     verify_skip_turn,
 )
+from classroom.core.text import _
 
 __all__ = [
     "DEFAULT_OPTIONS",
@@ -117,8 +118,8 @@ def deal(seats: Sequence[str], rng: random.Random, *, options: Options = DEFAULT
     """Shuffle two decks with `rng`, deal a hand to each seat, turn up the starter."""
     verify_deal(seats)
     stock = new_stock(rng)
-    hands: list[list[Card]] = [[] for _ in seats]
-    for _ in range(options.hand_size):
+    hands: list[list[Card]] = [[] for _seat in seats]
+    for _card in range(options.hand_size):
         for hand in hands:
             hand.append(stock.pop())
     starter = stock.pop()
@@ -135,7 +136,7 @@ def deal(seats: Sequence[str], rng: random.Random, *, options: Options = DEFAULT
 def _play_verdict(batch: _Batch, correct: bool, rng: random.Random | None) -> tuple[Event, ...]:
     pending = batch.state.pending
     if pending is None or pending.card is None:
-        raise NothingToJudge("No play is waiting for a verdict.")
+        raise NothingToJudge(_("No play is waiting for a verdict."))
     verdict = Judged(seat=pending.seat, card=pending.card, correct=correct)
     if not correct:
         batch.add_drawing(1, verdict, rng)

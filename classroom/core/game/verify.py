@@ -28,6 +28,7 @@ from classroom.core.game.errors import (
     VerdictPending,
 )
 from classroom.core.game.state import JUDGING, Phase, RoundState, owing
+from classroom.core.text import Seat, Text, _
 
 __all__ = [
     "owing",
@@ -58,21 +59,24 @@ def verify_deal(seats: Sequence[str]) -> None:
 
 def _check_open(state: RoundState, *, verdict_owed_ok: bool = False) -> None:
     if state.is_over:
-        raise RoundOver("The round is over.")
+        raise RoundOver(_("The round is over."))
     if state.phase in JUDGING and not verdict_owed_ok:
-        what = {"judging_play": "play", "judging_no_play": "no-play"}.get(state.phase, "guess")
-        raise VerdictPending(f"Wait for the dealer's verdict on {owing(state)}'s {what}.")
+        waiting = {
+            "judging_play": _("Wait for the dealer's verdict on %s's play."),
+            "judging_no_play": _("Wait for the dealer's verdict on %s's no-play."),
+        }.get(state.phase, _("Wait for the dealer's verdict on %s's guess."))
+        raise VerdictPending(waiting % Seat(owing(state) or ""))
 
 
 def _check_seat(state: RoundState, seat: str) -> None:
     if seat not in state.seats:
-        raise UnknownSeat(f"{seat!r} has no seat at this table.")
+        raise UnknownSeat(_("This tablet has no seat at this table."))
 
 
-def _check_owed(state: RoundState, phase: Phase, what: str) -> None:
+def _check_owed(state: RoundState, phase: Phase, nothing: Text) -> None:
     _check_open(state, verdict_owed_ok=True)
     if state.phase != phase:
-        raise NothingToJudge(f"No {what} is waiting for a verdict.")
+        raise NothingToJudge(nothing)
 
 
 def verify_no_play(state: RoundState, seat: str) -> None:
@@ -80,14 +84,14 @@ def verify_no_play(state: RoundState, seat: str) -> None:
     _check_open(state)
     _check_seat(state, seat)
     if seat != state.turn:
-        raise NotYourTurn(f"It is {state.turn}'s turn, not yours.")
+        raise NotYourTurn(_("It is %s's turn, not yours.") % Seat(state.turn or ""))
 
 
 def verify_play(state: RoundState, seat: str, card: Card) -> None:
     """Raise unless it is `seat`'s turn, no verdict is owed and `seat` holds `card`."""
     verify_no_play(state, seat)
     if card not in state.hand(seat):
-        raise CardNotInHand(f"You do not hold {card.label}.")
+        raise CardNotInHand(_("You do not hold %s.") % card.label)
 
 
 def verify_pass_guess(state: RoundState, seat: str) -> None:
@@ -95,23 +99,25 @@ def verify_pass_guess(state: RoundState, seat: str) -> None:
     _check_open(state)
     _check_seat(state, seat)
     if state.phase != "guess_window":
-        raise GuessNotAllowed("You may guess only right after your own correct play.")
+        raise GuessNotAllowed(_("You may guess only right after your own correct play."))
     if seat != state.guesser:
-        raise GuessNotAllowed(f"Only {state.guesser} may guess now, after their correct play.")
+        raise GuessNotAllowed(
+            _("Only %s may guess now, after their correct play.") % Seat(state.guesser or "")
+        )
 
 
 def verify_guess(state: RoundState, seat: str, text: str) -> None:
     """Raise unless `seat` may guess now and `text` says something."""
     verify_pass_guess(state, seat)
     if not text.strip():
-        raise EmptyText("Write the rule you guess.")
+        raise EmptyText(_("Write the rule you guess."))
 
 
 def verify_hint(state: RoundState, text: str) -> None:
     """Raise unless the round is still on and `text` says something."""
     _check_open(state, verdict_owed_ok=True)
     if not text.strip():
-        raise EmptyText("Write the hint.")
+        raise EmptyText(_("Write the hint."))
 
 
 def verify_end_round(state: RoundState) -> None:
@@ -124,7 +130,10 @@ def verify_skip_turn(state: RoundState, seat: str) -> None:
     _check_open(state)
     _check_seat(state, seat)
     if seat != state.turn:
-        raise NotYourTurn(f"It is {state.turn}'s turn, not {seat}'s.")
+        raise NotYourTurn(
+            _("It is %(turn)s's turn, not %(seat)s's.")
+            % {"turn": Seat(state.turn or ""), "seat": Seat(seat)}
+        )
 
 
 def verify_remove_player(state: RoundState, seat: str) -> None:
@@ -132,26 +141,28 @@ def verify_remove_player(state: RoundState, seat: str) -> None:
     _check_open(state, verdict_owed_ok=True)
     _check_seat(state, seat)
     if state.phase in JUDGING and owing(state) == seat:
-        raise VerdictPending(f"Give the verdict on {seat}'s turn first.")
+        raise VerdictPending(_("Give the verdict on %s's turn first.") % Seat(seat))
 
 
 def verify_judge_play(state: RoundState) -> None:
     """Raise unless a play waits for the dealer's verdict."""
-    _check_owed(state, "judging_play", "play")
+    _check_owed(state, "judging_play", _("No play is waiting for a verdict."))
 
 
 def verify_judge_guess(state: RoundState) -> None:
     """Raise unless a guess waits for the dealer's verdict."""
-    _check_owed(state, "judging_guess", "guess")
+    _check_owed(state, "judging_guess", _("No guess is waiting for a verdict."))
 
 
 def verify_judge_no_play(state: RoundState, right: bool, card: Card | None = None) -> None:
     """Raise unless a no-play waits and a wrong verdict names a card from that hand."""
-    _check_owed(state, "judging_no_play", "no-play")
+    _check_owed(state, "judging_no_play", _("No no-play is waiting for a verdict."))
     seat = owing(state)
     if right and card is not None:
-        raise BadVerdict(f"{seat} was right, so no card is played for them.")
+        raise BadVerdict(_("%s was right, so no card is played for them.") % Seat(seat or ""))
     if not right and card is None:
-        raise BadVerdict(f"Name the correct card to play for {seat}.")
+        raise BadVerdict(_("Name the correct card to play for %s.") % Seat(seat or ""))
     if card is not None and card not in state.hand(seat):
-        raise CardNotInHand(f"{seat} does not hold {card.label}.")
+        raise CardNotInHand(
+            _("%(seat)s does not hold %(card)s.") % {"seat": Seat(seat or ""), "card": card.label}
+        )

@@ -10,10 +10,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from gettext import gettext as _
 
 from classroom.core.hypotheses._protocol import JudgingRule, as_rule
 from classroom.core.layout import Judgement, Layout
+from classroom.core.text import Text, _
 
 __all__ = ["Consistency", "check_consistency"]
 
@@ -27,8 +27,8 @@ class Consistency:
     checked: int
     contradiction: Judgement | None = None
 
-    def describe(self) -> str:
-        """One sentence a student can read."""
+    def describe(self) -> Text:
+        """One sentence a student can read, in English until the edge renders it."""
         judgement = self.contradiction
         if judgement is None:
             if self.checked == 0:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from gettext import gettext as _
 from typing import Literal
 
 from classroom.core.cards import Card
@@ -28,6 +27,7 @@ from classroom.core.hypotheses._protocol import JudgingRule, as_rule, tree_of
 from classroom.core.hypotheses._sampling import sample
 from classroom.core.hypotheses._search import Search, Situations, Witness
 from classroom.core.hypotheses._tables import RuleTables
+from classroom.core.text import _
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -86,7 +86,11 @@ class Counterexample:
             )
         if self.two_decks:
             return (claim + _("; try it.")) % values
-        return claim % values + ". " + self._why_not_playable()
+        # One format for the two sentences: a language may join them its own way.
+        return _("%(claim)s. %(why)s") % {
+            "claim": claim % values,
+            "why": self._why_not_playable(),
+        }
 
     def _most_copies(self) -> tuple[Card, int]:
         return Counter((*self.mainline, self.card)).most_common(1)[0]

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from gettext import gettext as _
 
 from classroom.core.cards import DECK, Card
 from classroom.core.rules.rule import Rule
+from classroom.core.text import Text, _
 
 __all__ = ["TOO_PERMISSIVE", "TOO_RESTRICTIVE", "RuleAnalysis", "analyze"]
 
@@ -39,9 +39,9 @@ class RuleAnalysis:
     example_mainline: tuple[Card, ...]
 
     @property
-    def warnings(self) -> list[str]:
+    def warnings(self) -> list[Text]:
         """Sentences for a teacher about what makes this rule a poor secret rule."""
-        found = []
+        found: list[Text] = []
         if self.acceptance_mean < TOO_RESTRICTIVE:
             found.append(
                 _(

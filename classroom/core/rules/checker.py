@@ -31,6 +31,7 @@ from classroom.core.rules.syntax import (
     Num,
     Position,
 )
+from classroom.core.text import Text, _
 
 __all__ = ["Type", "check"]
 
@@ -40,12 +41,12 @@ RANGE_BOUND = 10**15
 
 
 class Type(Enum):
-    """The four types of the rule language."""
+    """The four types of the rule language; each value names the type in a message."""
 
-    NUMBER = "a number"
-    BOOLEAN = "true or false"
-    SUIT = "a suit"
-    COLOR = "a color"
+    NUMBER = _("a number")
+    BOOLEAN = _("true or false")
+    SUIT = _("a suit")
+    COLOR = _("a color")
 
 
 _ATTRIBUTE_TYPES = {
@@ -71,19 +72,18 @@ def check(node: Node, source: str) -> None:
     """Raise RuleError unless `node` is a well-typed boolean rule."""
     result = _Checker(source).infer(node)
     if result.type is not Type.BOOLEAN:
-        raise RuleError(
-            f"a rule must be true or false, but this is {result.type.value}; "
-            "compare it with something, e.g. card.rank > 7",
-            source,
-            *node.span,
+        not_a_rule = _(
+            "a rule must be true or false, but this is %(kind)s; "
+            "compare it with something, e.g. card.rank > 7"
         )
+        raise RuleError(not_a_rule % {"kind": result.type.value}, source, *node.span)
 
 
 class _Checker:
     def __init__(self, source: str) -> None:
         self.source = source
 
-    def fail(self, message: str, node: Node) -> RuleError:
+    def fail(self, message: Text, node: Node) -> RuleError:
         return RuleError(message, self.source, *node.span)
 
     def infer(self, node: Node) -> Typed:
@@ -119,16 +119,18 @@ class _Checker:
                 return self.if_(node)
         raise AssertionError(f"unknown node {node!r}")
 
-    def number(self, node: Node, where: str) -> Typed:
+    def number(self, node: Node, where: Text | str) -> Typed:
         result = self.infer(node)
         if result.type is not Type.NUMBER:
-            raise self.fail(f"{where} needs a number, but this is {result.type.value}", node)
+            message = _("%(where)s needs a number, but this is %(kind)s")
+            raise self.fail(message % {"where": where, "kind": result.type.value}, node)
         return result
 
-    def boolean(self, node: Node, where: str) -> None:
+    def boolean(self, node: Node, where: Text | str) -> None:
         result = self.infer(node)
         if result.type is not Type.BOOLEAN:
-            raise self.fail(f"{where} needs true or false, but this is {result.type.value}", node)
+            message = _("%(where)s needs true or false, but this is %(kind)s")
+            raise self.fail(message % {"where": where, "kind": result.type.value}, node)
 
     def arith(self, node: Arith) -> Typed:
         total = self.number(node.first, f"'{node.rest[0][0]}'")
@@ -136,7 +138,10 @@ class _Checker:
             value = self.number(operand, f"'{op}'")
             if op == "%" and value.low <= 0 <= value.high:
                 raise self.fail(
-                    "the number after '%' can be zero here, and a remainder by zero means nothing",
+                    _(
+                        "the number after '%' can be zero here, "
+                        "and a remainder by zero means nothing"
+                    ),
                     operand,
                 )
             total = _combine(op, total, value)
@@ -147,15 +152,15 @@ class _Checker:
         if node.op in ("<", "<=", ">", ">="):
             for side, typed in ((node.left, left), (node.right, right)):
                 if typed.type is not Type.NUMBER:
-                    raise self.fail(
-                        f"'{node.op}' compares numbers, but this is {typed.type.value}", side
-                    )
+                    message = _("'%(operator)s' compares numbers, but this is %(kind)s")
+                    raise self.fail(message % {"operator": node.op, "kind": typed.type.value}, side)
         elif left.type is not right.type:
-            raise self.fail(
-                f"'{node.op}' compares {left.type.value} with {right.type.value}; "
-                "both sides must be of the same kind",
-                node,
+            message = _(
+                "'%(operator)s' compares %(left)s with %(right)s; "
+                "both sides must be of the same kind"
             )
+            values = {"operator": node.op, "left": left.type.value, "right": right.type.value}
+            raise self.fail(message % values, node)
         return Typed(Type.BOOLEAN)
 
     def member(self, node: Member) -> Typed:
@@ -163,27 +168,29 @@ class _Checker:
         for option in node.options:
             typed = self.infer(option)
             if typed.type is not item.type:
-                raise self.fail(
-                    f"this set should hold {item.type.value} like the value before 'in', "
-                    f"but this is {typed.type.value}",
-                    option,
+                message = _(
+                    "this set should hold %(expected)s like the value before 'in', "
+                    "but this is %(kind)s"
                 )
+                values = {"expected": item.type.value, "kind": typed.type.value}
+                raise self.fail(message % values, option)
         return Typed(Type.BOOLEAN)
 
     def if_(self, node: If) -> Typed:
         results = []
         for condition, then in node.branches:
-            self.boolean(condition, "the condition of 'if'")
+            self.boolean(condition, _("the condition of 'if'"))
             results.append((then, self.infer(then)))
         results.append((node.otherwise, self.infer(node.otherwise)))
         first = results[0][1]
         for branch, typed in results[1:]:
             if typed.type is not first.type:
-                raise self.fail(
-                    f"every branch of this 'if' must give the same kind of value: the first "
-                    f"gives {first.type.value}, this one {typed.type.value}",
-                    branch,
+                message = _(
+                    "every branch of this 'if' must give the same kind of value: the first "
+                    "gives %(first)s, this one %(kind)s"
                 )
+                values = {"first": first.type.value, "kind": typed.type.value}
+                raise self.fail(message % values, branch)
         if first.type is not Type.NUMBER:
             return first
         return _number(min(t.low for _, t in results), max(t.high for _, t in results))

@@ -27,6 +27,7 @@ from classroom.core.resources import data_dir
 from classroom.core.rules.errors import RuleError
 from classroom.core.rules.library_words import RuleWords, WordsError, read_translations
 from classroom.core.rules.rule import Rule, compile_rule
+from classroom.core.text import _
 
 __all__ = [
     "AGE_BANDS",
@@ -159,7 +160,7 @@ def find_rule(rule_id: str) -> LibraryRule:
     for rule in load_library():
         if rule.id == rule_id:
             return rule
-    raise LibraryError(f"no rule in the library has the id {rule_id!r}")
+    raise LibraryError(_("no rule in the library has the id %(id)s") % {"id": repr(rule_id)})
 
 
 def filter_rules(

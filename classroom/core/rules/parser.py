@@ -15,7 +15,6 @@ atom       = NUMBER | name | cardref "." attribute | "(" expr ")"
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable
 
@@ -38,6 +37,8 @@ from classroom.core.rules.syntax import (
     Position,
 )
 from classroom.core.rules.tokens import Token, tokenize
+from classroom.core.rules.unknown import unknown_attribute, unknown_name
+from classroom.core.text import Text, _
 
 __all__ = ["MAX_NESTING", "MAX_PREV", "parse"]
 
@@ -53,15 +54,7 @@ _CONSTANTS: dict[str, Suit | Color] = {s.word: s for s in Suit} | {c.value: c fo
 _BOOLEANS = {"true": True, "false": False}
 _Rule = Callable[[], Node]
 _CARD_REF = re.compile(r"card|prev([0-9]*)")
-_KNOWN_NAMES = ["card", "prev", "position", *_NUMBERS, *_CONSTANTS, *_BOOLEANS]
-_ATTRIBUTE_ALIASES = {
-    "colour": "color",
-    "value": "rank",
-    "number": "rank",
-    "suite": "suit",
-    "parity": "odd",
-    "is_face": "face",
-}
+_KNOWN_NAMES = ("card", "prev", "position", *_NUMBERS, *_CONSTANTS, *_BOOLEANS)
 
 
 def parse(source: str) -> Node:
@@ -89,19 +82,20 @@ class _Parser:
     def at(self, text: str) -> bool:
         return self.token.kind in ("op", "keyword") and self.token.text == text
 
-    def expect(self, text: str, why: str) -> Token:
+    def expect(self, text: str, why: Text) -> Token:
         if not self.at(text):
             raise self.error(why)
         return self.advance()
 
-    def error(self, message: str, token: Token | None = None) -> RuleError:
+    def error(self, message: Text, token: Token | None = None) -> RuleError:
         token = token or self.token
         return RuleError(message, self.source, token.start, token.end)
 
     def enter(self) -> None:
         self.nesting += 1
         if self.nesting > MAX_NESTING:
-            raise self.error(f"the rule is nested too deeply (more than {MAX_NESTING} levels)")
+            too_deep = _("the rule is nested too deeply (more than %(most)d levels)")
+            raise self.error(too_deep % {"most": MAX_NESTING})
 
     def span_from(self, start: int) -> tuple[int, int]:
         return (start, self.tokens[self.index - 1].end)
@@ -109,23 +103,25 @@ class _Parser:
     # --- grammar -----------------------------------------------------------------------
     def rule(self) -> Node:
         if self.token.kind == "end":
-            raise self.error("the rule is empty; write a condition such as card.color == red")
+            raise self.error(_("the rule is empty; write a condition such as card.color == red"))
         node = self.expr()
         if self.token.kind != "end":
             raise self.error(self.trailing_message())
         return node
 
-    def trailing_message(self) -> str:
+    def trailing_message(self) -> Text:
         if self.token.text in COMPARISONS or self.at("in"):
-            return (
+            return _(
                 "comparisons do not chain; join them with 'and', "
                 "or put each comparison in parentheses"
             )
         if self.at("then") or self.at("elif") or self.at("else"):
-            return f"'{self.token.text}' without a matching 'if'"
+            return _("'%(keyword)s' without a matching 'if'") % {"keyword": self.token.text}
         if self.at(")"):
-            return "this ')' has no matching '('"
-        return f"unexpected {self.describe(self.token)}; perhaps 'and' or 'or' is missing"
+            return _("this ')' has no matching '('")
+        return _("unexpected %(found)s; perhaps 'and' or 'or' is missing") % {
+            "found": self.describe(self.token)
+        }
 
     def expr(self) -> Node:
         if not self.at("if"):
@@ -137,7 +133,7 @@ class _Parser:
             self.advance()
             branches.append(self.branch())
         if not self.at("else"):
-            raise self.error("an 'if' needs an 'else': if ... then ... else ...")
+            raise self.error(_("an 'if' needs an 'else': if ... then ... else ..."))
         self.advance()
         otherwise = self.expr()
         self.nesting -= 1
@@ -145,7 +141,7 @@ class _Parser:
 
     def branch(self) -> tuple[Node, Node]:
         condition = self.expr()
-        self.expect("then", "expected 'then' after the condition of 'if'")
+        self.expect("then", _("expected 'then' after the condition of 'if'"))
         return condition, self.expr()
 
     def or_(self) -> Node:
@@ -190,18 +186,20 @@ class _Parser:
             return left
         if (self.token.kind == "op" and self.token.text in COMPARISONS) or self.at("in"):
             raise self.error(
-                "comparisons do not chain: write 'a < b and b < c', "
-                "or put the first comparison in parentheses"
+                _(
+                    "comparisons do not chain: write 'a < b and b < c', "
+                    "or put the first comparison in parentheses"
+                )
             )
         return node
 
     def options(self) -> tuple[Node, ...]:
-        self.expect("{", "expected '{' after 'in', as in: card.rank in {2, 3, 5}")
+        self.expect("{", _("expected '{' after 'in', as in: card.rank in {2, 3, 5}"))
         options = [self.sum_()]
         while self.at(","):
             self.advance()
             options.append(self.sum_())
-        self.expect("}", "expected ',' or '}' in the set of values")
+        self.expect("}", _("expected ',' or '}' in the set of values"))
         return tuple(options)
 
     def sum_(self) -> Node:
@@ -240,16 +238,18 @@ class _Parser:
             return self.parenthesized()
         if self.at("if"):
             raise self.error(
-                "put 'if ... then ... else ...' in parentheses when it is part of a larger rule"
+                _("put 'if ... then ... else ...' in parentheses when it is part of a larger rule")
             )
-        raise self.error(f"expected a value here, but found {self.describe(token)}")
+        found = self.describe(token)
+        raise self.error(_("expected a value here, but found %(found)s") % {"found": found})
 
     def parenthesized(self) -> Node:
         opening = self.advance()
         self.enter()
         node = self.expr()
         if not self.at(")"):
-            raise self.error(f"expected ')' to close the '(' at column {self.column(opening)}")
+            unclosed = _("expected ')' to close the '(' at column %(column)d")
+            raise self.error(unclosed % {"column": self.column(opening)})
         self.advance()
         self.nesting -= 1
         return node
@@ -267,9 +267,7 @@ class _Parser:
             return Position(span)
         match = _CARD_REF.fullmatch(token.text)
         if match is None:
-            raise self.error(
-                f"unknown name '{shown(token.text)}'{_suggest(token.text, _KNOWN_NAMES)}", token
-            )
+            raise self.error(unknown_name(token.text, _KNOWN_NAMES), token)
         return self.attribute(token, self.card_ref(token, match.group(1)))
 
     def card_ref(self, token: Token, digits: str | None) -> int:
@@ -279,45 +277,32 @@ class _Parser:
             return 1
         significant = digits.lstrip("0")
         if not significant:
-            raise self.error("there is no prev0: prev (or prev1) is the last mainline card", token)
+            no_prev0 = _("there is no prev0: prev (or prev1) is the last mainline card")
+            raise self.error(no_prev0, token)
         # Compare lengths before int(): a name may carry thousands of digits.
         if len(significant) > len(str(MAX_PREV)) or int(significant) > MAX_PREV:
-            raise self.error(f"rules look back at most {MAX_PREV} cards (prev{MAX_PREV})", token)
+            too_far = _("rules look back at most %(most)d cards (prev%(most)d)")
+            raise self.error(too_far % {"most": MAX_PREV}, token)
         return int(significant)
 
     def attribute(self, ref_token: Token, ref: int) -> Node:
         if not self.at("."):
-            name = shown(ref_token.text)
-            raise self.error(
-                f"'{name}' is a card; name what to compare, like {name}.rank or {name}.color",
-                ref_token,
+            bare = _(
+                "'%(card)s' is a card; name what to compare, like %(card)s.rank or %(card)s.color"
             )
+            raise self.error(bare % {"card": shown(ref_token.text)}, ref_token)
         self.advance()
         token = self.token
         if token.kind not in ("name", "keyword"):
-            raise self.error(f"expected an attribute after '.': one of {', '.join(ATTRIBUTES)}")
+            attributes = _("expected an attribute after '.': one of %(attributes)s")
+            raise self.error(attributes % {"attributes": ", ".join(ATTRIBUTES)})
         self.advance()
         if token.text not in ATTRIBUTES:
-            raise self.error(
-                f"unknown attribute '{shown(token.text)}'{self.hint(ref_token, token)}", token
-            )
+            raise self.error(unknown_attribute(ref_token.text, token.text), token)
         return Attr(ref, token.text, (ref_token.start, token.end))
 
-    def hint(self, ref_token: Token, token: Token) -> str:
-        constant = _CONSTANTS.get(token.text)
-        if constant is not None:
-            kind = "suit" if isinstance(constant, Suit) else "color"
-            return f"; to test the {kind}, write {shown(ref_token.text)}.{kind} == {token.text}"
-        suggestion = _ATTRIBUTE_ALIASES.get(token.text)
-        return f"; did you mean '{suggestion}'?" if suggestion else _suggest(token.text, ATTRIBUTES)
-
-    def describe(self, token: Token) -> str:
-        return "the end of the rule" if token.kind == "end" else f"'{shown(token.text)}'"
+    def describe(self, token: Token) -> Text | str:
+        return _("the end of the rule") if token.kind == "end" else f"'{shown(token.text)}'"
 
     def column(self, token: Token) -> int:
         return token.start - self.source.rfind("\n", 0, token.start)
-
-
-def _suggest(word: str, choices: list[str] | tuple[str, ...]) -> str:
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else ""

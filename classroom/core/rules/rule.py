@@ -12,6 +12,7 @@ from classroom.core.rules.evaluator import compile_tree
 from classroom.core.rules.parser import parse
 from classroom.core.rules.syntax import Attr, Node, Position, walk
 from classroom.core.rules.tokens import MAX_RULE_LENGTH
+from classroom.core.text import _
 
 __all__ = ["Rule", "compile_rule"]
 
@@ -43,13 +44,12 @@ class Rule:
         self.text = to_text(tree)
         # The canonical text is what gets stored and compiled again: the limit applies to it.
         if len(self.text) > MAX_RULE_LENGTH:
-            raise RuleError(
-                f"written out in full, the rule is too long ({len(self.text):,} characters; "
-                f"at most {MAX_RULE_LENGTH:,}); make it shorter",
-                source,
-                0,
-                len(source),
+            too_long = _(
+                "written out in full, the rule is too long "
+                "(%(length)d characters; at most %(most)d); make it shorter"
             )
+            values = {"length": len(self.text), "most": MAX_RULE_LENGTH}
+            raise RuleError(too_long % values, source, 0, len(source))
         nodes = walk(tree)
         #: How many nodes the syntax tree has: an upper bound on the work of one judgement.
         self.size = len(nodes)

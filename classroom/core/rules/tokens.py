@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from classroom.core.rules.errors import RuleError
+from classroom.core.text import Text, _
 
 __all__ = ["MAX_RULE_LENGTH", "Token", "tokenize"]
 
@@ -18,17 +19,18 @@ MAX_NUMBER_DIGITS = 6
 KEYWORDS = frozenset({"if", "then", "elif", "else", "and", "or", "not", "in"})
 OPERATORS = ("==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "%", "(", ")", "{", "}", ",", ".")
 _SUIT_GLYPHS = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
+# Operators and examples are rule-language code: they read the same in every language.
 _MISTAKES = {
-    "=": "use '==' to compare",
-    "&": "write 'and'",
-    "|": "write 'or'",
-    "!": "write 'not', or '!=' for 'is not equal to'",
-    "/": "there is no division; '%' gives the remainder",
-    "≠": "write '!='",
-    "≤": "write '<='",
-    "≥": "write '>='",
-    "[": "sets of values use curly braces: x in {1, 2, 3}",
-    "]": "sets of values use curly braces: x in {1, 2, 3}",
+    "=": _("use '==' to compare"),
+    "&": _("write 'and'"),
+    "|": _("write 'or'"),
+    "!": _("write 'not', or '!=' for 'is not equal to'"),
+    "/": _("there is no division; '%' gives the remainder"),
+    "≠": _("write '!='"),
+    "≤": _("write '<='"),
+    "≥": _("write '>='"),
+    "[": _("sets of values use curly braces: x in {1, 2, 3}"),
+    "]": _("sets of values use curly braces: x in {1, 2, 3}"),
 }
 _PATTERN = re.compile(
     r"(?P<space>[ \t\r\n]+)|(?P<comment>#[^\n]*)|(?P<number>[0-9]+)"
@@ -50,10 +52,9 @@ class Token:
 def tokenize(source: str) -> list[Token]:
     """Split `source` into tokens; names and keywords come out lower-case."""
     if len(source) > MAX_RULE_LENGTH:
+        too_long = _("the rule is too long (%(length)d characters; at most %(most)d)")
         raise RuleError(
-            f"the rule is too long ({len(source):,} characters; at most {MAX_RULE_LENGTH:,})",
-            source[:200],
-            0,
+            too_long % {"length": len(source), "most": MAX_RULE_LENGTH}, source[:200], 0
         )
     tokens: list[Token] = []
     pos = 0
@@ -70,7 +71,7 @@ def tokenize(source: str) -> list[Token]:
             tokens.append(Token("name", _SUIT_GLYPHS[text], pos, match.end()))
         elif kind == "number":
             if len(text.lstrip("0")) > MAX_NUMBER_DIGITS:
-                raise RuleError("that number is too large for a rule", source, pos, match.end())
+                raise RuleError(_("that number is too large for a rule"), source, pos, match.end())
             tokens.append(Token("number", text, pos, match.end()))
         elif kind == "op":
             tokens.append(Token("op", text, pos, match.end()))
@@ -83,5 +84,12 @@ def _stray(source: str, pos: int) -> RuleError:
     char = source[pos]
     hint = _MISTAKES.get(char)
     shown = repr(char) if char.isprintable() else f"U+{ord(char):04X}"
-    message = f"unexpected character {shown}" + (f"; {hint}" if hint else "")
+    message: Text
+    if hint is None:
+        message = _("unexpected character %(character)s") % {"character": shown}
+    else:
+        message = _("unexpected character %(character)s; %(hint)s") % {
+            "character": shown,
+            "hint": hint,
+        }
     return RuleError(message, source, pos)

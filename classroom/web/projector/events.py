@@ -10,6 +10,7 @@ from flask_socketio import emit, join_room
 from classroom.usecases import ServiceError
 from classroom.web.context import use_cases
 from classroom.web.extensions import socketio
+from classroom.web.messages import say
 from classroom.web.projector_feed import class_view
 from classroom.web.rooms import PROJECTOR, projector_room
 
@@ -26,7 +27,7 @@ def on_connect(auth: Any = None) -> None:
     try:
         class_id = use_cases().classes.class_for_projector(token if isinstance(token, str) else "")
     except ServiceError as error:
-        raise ConnectionRefusedError(str(error)) from error
+        raise ConnectionRefusedError(say(error)) from error
     session["projector_token"] = token
     join_room(projector_room(class_id))
     emit("class", class_view(class_id))
@@ -38,6 +39,6 @@ def on_resync(payload: Any = None) -> dict[str, Any]:
     try:
         class_id = _class_id()
     except ServiceError as error:
-        return {"ok": False, "error": str(error)}
+        return {"ok": False, "error": say(error)}
     emit("class", class_view(class_id))
     return {"ok": True}

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
+from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from classroom.core.cards import Rank, printed_rank
 from classroom.usecases import ServiceError
 from classroom.web.auth import login_required, me
 from classroom.web.buttons import ActionForm, SwitchForm, back, form_problems
@@ -29,8 +31,55 @@ def show(token: str) -> tuple[str, int, dict[str, str]] | tuple[str, dict[str, s
     view = class_view(class_id)
     url = view["join_url"] or ""
     qr = qr_svg(url, label=_("QR code of %(url)s", url=url)) if url else None
-    page = render_template("projector/show.html", view=view, token=token, qr=qr)
+    page = render_template(
+        "projector/show.html",
+        view=view,
+        token=token,
+        qr=qr,
+        page_seconds=_page_seconds(),
+        rank_letters=_rank_letters(),
+        point_words=_point_words(),
+    )
     return page, headers
+
+
+#: How long each page of groups stays on screen when they do not all fit readably.
+PAGE_SECONDS = 12
+_LETTERED = (Rank.ACE, Rank.JACK, Rank.QUEEN, Rank.KING)
+
+
+def _language() -> str:
+    """The language this page speaks ('en', 'ja', 'pl', 'ru')."""
+    locale = get_locale()
+    return locale.language if locale is not None else "en"
+
+
+def _page_seconds() -> int:
+    """Seconds per page: ?page_seconds= (1 to 120) for a quick look or a test, else the default."""
+    asked = request.args.get("page_seconds", type=int)
+    return max(1, min(120, asked)) if asked is not None else PAGE_SECONDS
+
+
+def _rank_letters() -> dict[str, str]:
+    """The letters of the ace and the court cards as printed on the decks of the page's language."""
+    return {rank.symbol: printed_rank(rank, _language()) for rank in _LETTERED}
+
+
+def _point_words() -> dict[str, str]:
+    """'{n} point' in each plural form of the page's language, by CLDR category ('points_one',
+    'points_few'...): the script picks the form with Intl.PluralRules, the catalog words it."""
+    locale = get_locale()
+    categories: dict[str, int] = {}
+    if locale is not None:
+        # The first whole number of each category stands for it in the catalog's plural rule.
+        for n in range(200):
+            categories.setdefault(locale.plural_form(n), n)
+    words = {
+        f"points_{category}": ngettext("{n} point", "{n} points", n)
+        for category, n in categories.items()
+    }
+    words.setdefault("points_other", ngettext("{n} point", "{n} points", 2))
+    return words
 
 
 @projector.post("/teacher/projector/<int:class_id>/open")

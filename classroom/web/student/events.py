@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from gettext import gettext as plain_gettext
 from typing import Any
 
@@ -15,8 +16,10 @@ from classroom.projections.group_views import public_event, student_view
 from classroom.projections.journal_view import journal_view
 from classroom.usecases import NotFound, SeatRef, ServiceError, VerdictCheck
 from classroom.web import presence
+from classroom.web.checks import send_checked_journal
 from classroom.web.context import use_cases
 from classroom.web.extensions import socketio
+from classroom.web.messages import localize, say
 from classroom.web.notifier import notifier
 from classroom.web.rooms import PLAY
 from classroom.web.student.payloads import (
@@ -27,6 +30,8 @@ from classroom.web.student.payloads import (
     parse_rule_choice,
     parse_verdict,
 )
+
+log = logging.getLogger(__name__)
 
 #: The words in which the seat use case refuses a tablet of an ended class.
 CLASS_ENDED = "This class has ended."
@@ -48,7 +53,7 @@ def _seat_as_connected() -> SeatRef:
 
 @socketio.on("connect", namespace=PLAY)
 def on_connect(auth: Any = None) -> None:
-    """Accept a tablet only with a valid seat token, then send what it missed."""
+    """Accept a tablet only with a valid seat token and a free tab, then send what it missed."""
     token = auth.get("token") if isinstance(auth, dict) else None
     try:
         seat = use_cases().seats.seat_by_token(token if isinstance(token, str) else "")
@@ -56,17 +61,27 @@ def on_connect(auth: Any = None) -> None:
         # Socket.IO's own refusal (not Python's built-in one, which reaches the tablet as a
         # bare "Connection refused by server"): its message and reason reach the tablet, which
         # shows a page for each reason.
-        raise Refused(str(error), {"reason": _refusal_reason(error)}) from error
+        raise Refused(say(error), {"reason": _refusal_reason(error)}) from error
+    if not presence.admit(seat.seat_id):
+        message = _("This seat is already open on too many tablets. Close the other tabs.")
+        raise Refused(message, {"reason": "too_many_tabs"})
+    try:
+        _welcome(seat, token, auth)
+    except BaseException:
+        presence.disconnected(seat.seat_id)  # the tab admitted above never opened
+        raise
+    notifier().presence_changed(seat.class_id)
+
+
+def _welcome(seat: SeatRef, token: Any, auth: Any) -> None:
+    """Rooms first: a change committed while the tablet catches up still reaches it."""
     session["play_token"] = token
-    # Rooms first: a change committed while the tablet catches up still reaches it.
     join_room(f"group:{seat.group_id}")
     join_room(f"seat:{seat.seat_id}")
     _catch_up(seat, parse_position(auth))
     session["play_seat"] = seat.seat_id
     session["play_class"] = seat.class_id
     session["play_ref"] = seat
-    presence.connected(seat.seat_id)
-    notifier().presence_changed(seat.class_id)
 
 
 @socketio.on("disconnect", namespace=PLAY)
@@ -111,6 +126,9 @@ def on_choose_rule(payload: Any = None) -> dict[str, Any]:
         )
     except (ServiceError, GameError) as error:
         return _refuse(error)
+    except Exception:  # a dealer must never wait for an answer that will not come
+        log.exception("a student dealer's rule choice failed")
+        return _refuse(_server_trouble())
     notifier().announce(change)
     return {"ok": True, "duplicate": change.duplicate}
 
@@ -125,6 +143,9 @@ def on_verdict(payload: Any = None) -> dict[str, Any]:
         )
     except (ServiceError, GameError) as error:
         return _refuse(error)
+    except Exception:  # nothing was recorded: the dealer may judge again, or the teacher
+        log.exception("a student dealer's verdict failed")
+        return _refuse(_server_trouble())
     if isinstance(result, VerdictCheck):
         return {"ok": False, "confirm": result.message}
     notifier().announce(result)
@@ -139,7 +160,8 @@ def on_journal(payload: Any = None) -> dict[str, Any]:
         use_cases().journal.write_journal(seat, parse_journal(payload))
     except (ServiceError, GameError) as error:
         return _refuse(error)
-    notifier().send_journal(use_cases().reading.group_snapshot(seat.group_id), seat.seat_id)
+    # The checker's answers come later (`journal_check`): the journal is sent at once.
+    send_checked_journal(use_cases().reading.group_snapshot(seat.group_id), seat.seat_id)
     return {"ok": True}
 
 
@@ -153,7 +175,7 @@ def _catch_up(seat: SeatRef, position: tuple[int, int]) -> None:
     if found.snapshot.round_id is not None:
         state = found.snapshot.state
         layout = state.layout if state else None
-        emit("journal", journal_view(found.journal, found.journal_events, layout))
+        emit("journal", localize(journal_view(found.journal, found.journal_events, layout)))
 
 
 def _refusal_reason(error: ServiceError) -> str:
@@ -162,7 +184,13 @@ def _refusal_reason(error: ServiceError) -> str:
     return "class_ended" if str(error) == plain_gettext(CLASS_ENDED) else "seat_gone"
 
 
+def _server_trouble() -> Exception:
+    return RuntimeError(
+        _("Something went wrong on the server. Try again; if it happens again, tell your teacher.")
+    )
+
+
 def _refuse(error: Exception) -> dict[str, Any]:
-    message = str(error)
+    message = say(error)
     emit("problem", {"message": message}, to=request.sid)  # type: ignore[attr-defined]
     return {"ok": False, "error": message}

@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response
 from classroom.core.game import GameError
 from classroom.usecases import ServiceError
 from classroom.web.buttons import ActionForm, back, form_problems
+from classroom.web.messages import say
 
 T = TypeVar("T")
 
@@ -30,7 +31,7 @@ def perform(
         try:
             result = call()
         except (ServiceError, GameError) as error:
-            flash(str(error), "error")
+            flash(say(error), "error")
         else:
             tell(result)
             message = done(result) if callable(done) else done

@@ -15,7 +15,9 @@ from classroom.usecases import ClassSnapshot, ServiceError
 from classroom.web.auth import login_required, me
 from classroom.web.buttons import ActionForm, SwitchForm, back, form_problems
 from classroom.web.context import use_cases
-from classroom.web.links import join_url
+from classroom.web.i18n import LANGUAGE_NAMES
+from classroom.web.links import join_url, join_warning
+from classroom.web.messages import say
 from classroom.web.notifier import notifier
 from classroom.web.presence import online
 from classroom.web.qr import qr_svg, qr_svg_document
@@ -23,6 +25,7 @@ from classroom.web.teacher.actions import perform
 from classroom.web.teacher.blueprint import teacher
 from classroom.web.teacher.common import own_class, succeeded
 from classroom.web.teacher.display import STARTABLE, panel, pending_guesses
+from classroom.web.teacher.forms import ClassLanguageForm
 
 SOCKET_CLIENT = Path("vendor") / "socket.io.min.js"
 
@@ -36,12 +39,14 @@ def _class_page(snapshot: ClassSnapshot) -> dict[str, Any]:
         "period": snapshot,
         "here": url_for("teacher.show_class", class_id=snapshot.class_id),
         "join_url": url,
+        "join_warning": join_warning(),
         "qr": qr_svg(url, label=_("QR code of %(url)s", url=url)),
         "panels": [
             panel(group, ended=snapshot.ended, online=seats_online) for group in snapshot.groups
         ],
         "pending": pending_guesses(snapshot.groups),
         "socket_client": (static / SOCKET_CLIENT).is_file(),
+        "language_form": ClassLanguageForm(language=snapshot.language, formdata=None),
     }
 
 
@@ -90,6 +95,21 @@ def lock_joining(class_id: int) -> Response:
     return back(form.next.data, page)
 
 
+@teacher.post("/classes/<int:class_id>/language")
+@login_required
+def set_class_language(class_id: int) -> Response:
+    """The language the class's tablets, projector, debrief and printouts speak from now on."""
+    form = ClassLanguageForm()
+    language = form.language.data or ""
+    perform(
+        form,
+        lambda: use_cases().classes.set_class_language(me(), class_id, language),
+        tell=lambda _result: notifier().announce_class(class_id),
+        done=_("The class now speaks %(language)s.", language=LANGUAGE_NAMES.get(language, "")),
+    )
+    return back(form.next.data, url_for("teacher.show_class", class_id=class_id))
+
+
 @teacher.post("/classes/<int:class_id>/start-all")
 @login_required
 def start_all(class_id: int) -> Response:
@@ -106,7 +126,7 @@ def start_all(class_id: int) -> Response:
         try:
             change = use_cases().rounds.start_round(me(), group.group_id)
         except (ServiceError, GameError) as error:
-            refused.append(str(error))
+            refused.append(say(error))
             continue
         notifier().announce(change)
         started.append(group.group_name)

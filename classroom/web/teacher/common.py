@@ -13,6 +13,7 @@ from classroom.projections.class_record import GroupRecord
 from classroom.usecases import ClassSnapshot, ServiceError
 from classroom.web.auth import me
 from classroom.web.context import use_cases
+from classroom.web.messages import say
 
 T = TypeVar("T")
 
@@ -30,7 +31,7 @@ def attempt(action: Callable[[], T]) -> T | None:
     try:
         return action()
     except (ServiceError, GameError) as error:
-        flash(str(error), "error")
+        flash(say(error), "error")
         return None
 
 
@@ -39,7 +40,7 @@ def succeeded(action: Callable[[], object]) -> bool:
     try:
         action()
     except (ServiceError, GameError) as error:
-        flash(str(error), "error")
+        flash(say(error), "error")
         return False
     return True
 

@@ -1,16 +1,22 @@
 """The debrief after a round, for the projector: the rule revealed, the table as cards, and the
-students' hypotheses in order with the first correct one marked."""
+students' hypotheses in order with the first correct one marked. The checker's answers on
+journal entries are read from its cache: missing ones show "checking..." and are worked out
+by the checker's workers, never while the page waits."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from flask import render_template, url_for
 
 from classroom.core.game import Judged
 from classroom.projections.debrief import debrief
+from classroom.projections.journal_view import JournalRecord
 from classroom.projections.timeline import final_layout
+from classroom.usecases.checks import CheckOutcome
 from classroom.web.auth import login_required
+from classroom.web.checks import checks
 from classroom.web.teacher.blueprint import teacher
 from classroom.web.teacher.common import own_group_record
 from classroom.web.teacher.history import chosen_round
@@ -32,11 +38,44 @@ def group_debrief(group_id: int) -> tuple[str, int]:
     if round_ is not None:
         # Plain-words rules of student dealers cannot be compared: only guesses can be right.
         secret = round_.rule_text if round_.rule_kind == "language" else ""
+        answers = _answers(secret, round_.journal)
+        summary = debrief(
+            round_.events,
+            round_.journal,
+            equivalent=lambda text: _is_same(answers.get(text)),
+            times=round_.times,
+        )
         context |= {
             "library": library_rule(round_.rule_id),
             "layout": final_layout(round_.events),
-            "summary": debrief(round_.events, round_.journal, secret, times=round_.times),
+            "summary": summary,
+            "checks": {
+                item.text: _shown(answers.get(item.text))
+                for item in summary.items
+                if item.kind == "journal" and item.text in answers
+            },
             "plays": sum(1 for event in round_.events if isinstance(event, Judged)),
             "last_seq": round_.events[-1].seq if round_.events else 1,
         }
     return render_template("teacher/debrief.html", **context), status
+
+
+def _answers(secret: str, journal: Iterable[JournalRecord]) -> dict[str, CheckOutcome | None]:
+    """The checker's answer on each journal entry so far (None: being checked now)."""
+    if not secret:
+        return {}
+    texts = {record.text for record in journal}
+    return {text: checks().request(secret, text, tell=None) for text in texts}
+
+
+def _is_same(answer: CheckOutcome | None) -> bool | None:
+    if answer is None or answer.verdict == "not_a_rule":
+        return None
+    return answer.verdict == "same"
+
+
+def _shown(answer: CheckOutcome | None) -> CheckOutcome | str:
+    """What the strip shows by a journal entry: the answer, "checking" or "" (not a rule)."""
+    if answer is None:
+        return "checking"
+    return "" if answer.verdict == "not_a_rule" else answer

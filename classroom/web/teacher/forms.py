@@ -30,10 +30,13 @@ from wtforms.validators import (
 from classroom.usecases.classes import MAX_GROUPS
 from classroom.usecases.names import MAX_NICKNAME
 from classroom.web.buttons import ActionForm
+from classroom.web.i18n import LANGUAGE_NAMES
 
 MAX_RULE = 2000
 MAX_HINT = 300
 MAX_GROUP_NAME = 60
+#: Each language the kit speaks, named in itself (the use cases refuse any other).
+LANGUAGE_CHOICES = [SelectChoice(code, name) for code, name in LANGUAGE_NAMES.items()]
 
 
 class LoginForm(FlaskForm):
@@ -68,6 +71,14 @@ class ClassForm(FlaskForm):
     name = StringField(_l("Class name"), validators=[DataRequired(), Length(max=120)])
     groups = FieldList(FormField(GroupForm))
     wrong_guess_penalty = BooleanField(_l("A wrong guess costs one card"))
+    # Teachers who prefer to reveal by hand (to discuss the guess first) turn it off.
+    reveal_after_guess = BooleanField(
+        _l("Reveal the rule to the group after a right guess"), default=True
+    )
+    # Any value reaches the use case, which refuses an unknown language with its reason.
+    language = SelectField(
+        _l("Language of the class"), choices=LANGUAGE_CHOICES, validate_choice=False
+    )
     stock_out = RadioField(
         _l("When the stock runs out"),
         choices=[
@@ -141,3 +152,21 @@ class SkipForm(ActionForm):
     """Skip the turn of this seat (the page says whose turn it showed)."""
 
     seat = IntegerField(validators=[InputRequired(), NumberRange(min=1)])
+
+
+class ClassLanguageForm(ActionForm):
+    """The language a class's tablets, projector, debrief and printouts speak from now on."""
+
+    language = SelectField(
+        _l("Language of the class"), choices=LANGUAGE_CHOICES, validate_choice=False
+    )
+
+
+class AccountLanguageForm(ActionForm):
+    """The language of the teacher's own pages; none: the browser's."""
+
+    account_language = SelectField(
+        _l("Your language"),
+        choices=[SelectChoice("", _l("As my browser")), *LANGUAGE_CHOICES],
+        validate_choice=False,
+    )

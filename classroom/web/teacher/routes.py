@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from flask import current_app, redirect, render_template, request, session, url_for
+from flask import current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from classroom.web.auth import current_teacher_id, login_required
+from classroom.web.auth import current_teacher_id, end_session, login_required, start_session
 from classroom.web.buttons import safe_next
 from classroom.web.context import use_cases
 from classroom.web.ratelimit import LoginLimiter
@@ -40,9 +40,7 @@ def login() -> str | Response:
             form.password.errors = [_("Wrong username or password.")]
             return render_template("teacher/login.html", form=form), 401  # type: ignore[return-value]
         _limiter().succeeded(address, username)
-        session.clear()
-        session["teacher_id"] = teacher_id
-        session.permanent = True
+        start_session(teacher_id)
         return redirect(safe_next(request.args.get("next")))
     return render_template("teacher/login.html", form=form)
 
@@ -50,8 +48,8 @@ def login() -> str | Response:
 @teacher.post("/logout")
 @login_required
 def logout() -> Response:
-    """Log out."""
-    session.clear()
+    """Log out: this session, and every other one of this teacher, ends on the server too."""
+    end_session()
     return redirect(url_for("teacher.login"))
 
 

@@ -1,5 +1,6 @@
 """Rules as the teacher's pages report them: compile errors with a caret, figures, examples,
-library entries, and the checker's verdict on a guess written in the rule language."""
+library entries, and the checker's verdict on a guess written in the rule language (read from
+the checks' cache: a page never waits for the checker)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,14 @@ from flask import jsonify
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from classroom.core.hypotheses import check_equivalence
 from classroom.core.rules import Rule, RuleError, compile_rule
 from classroom.core.rules.analysis import RuleAnalysis, analyze
 from classroom.core.rules.library import LibraryRule, load_library
+from classroom.usecases.checks import is_rule
 from classroom.usecases.rounds import compiled
 from classroom.web.auth import login_required
+from classroom.web.checks import checks
+from classroom.web.messages import say
 from classroom.web.teacher.blueprint import teacher
 from classroom.web.teacher.forms import RuleCheckForm
 
@@ -37,7 +40,7 @@ def rule_figures(rule: Rule) -> dict[str, Any]:
             "max": round(analysis.acceptance_max * 100),
             "dead_ends": round(analysis.dead_end_rate * 100, 1),
         },
-        "warnings": analysis.warnings,
+        "warnings": [say(warning) for warning in analysis.warnings],
         "example": [str(card) for card in analysis.example_mainline],
     }
 
@@ -55,7 +58,7 @@ def error_report(error: RuleError) -> dict[str, Any]:
     """A compile error: the sentence, where it is, and the source line with a caret under it."""
     return {
         "ok": False,
-        "error": error.message,
+        "error": say(error.message),
         "line": error.line,
         "column": error.column,
         "excerpt": error.excerpt,
@@ -89,23 +92,39 @@ def library_entry(rule: LibraryRule, *, figures: bool = False) -> dict[str, Any]
 
 @dataclass(frozen=True, slots=True)
 class GuessCheck:
-    """The checker's opinion of a guess: None for `same` when it is plain language."""
+    """The checker's opinion of a guess, as far as it has got."""
 
+    #: False for plain language (or a secret rule in plain words): the teacher judges alone.
     compiles: bool
-    same: bool | None = None
-    sentence: str = ""
-    exact: bool = True
+    #: "same" (proved), "different", "undecided", or "checking" while a worker is on it.
+    verdict: str = "checking"
+    #: The counterexample for "different"; what was compared for "undecided".
+    detail: str = ""
+    #: The rules differ only where two decks cannot get.
+    needs_more_decks: bool = False
+
+    @property
+    def same(self) -> bool:
+        """Proved to be the secret rule."""
+        return self.verdict == "same"
+
+    @property
+    def pending(self) -> bool:
+        """Still being checked: the page is told when the answer is ready."""
+        return self.verdict == "checking"
 
 
-@functools.lru_cache(maxsize=512)
-def check_guess(rule_text: str, guess: str) -> GuessCheck:
-    """Compare a guess with the secret rule when the guess is written in the rule language."""
-    try:
-        hypothesis = compile_rule(guess)
-    except RuleError:
+def check_guess(rule_text: str, guess: str, *, class_id: int | None = None) -> GuessCheck:
+    """Compare a guess with the secret rule when the guess is written in the rule language:
+    the answer if the checker has it, else "checking" (it never waits for the checker); the
+    pages of class `class_id` (or every teacher's page) are told when it is ready."""
+    if not (is_rule(guess) and is_rule(rule_text)):
         return GuessCheck(compiles=False)
-    result = check_equivalence(compiled(rule_text), hypothesis)
-    return GuessCheck(True, result.equivalent, result.describe(), result.exact)
+    tell = ("class", class_id) if class_id is not None else "teachers"
+    found = checks().request(rule_text, guess, tell=tell)
+    if found is None:
+        return GuessCheck(compiles=True)
+    return GuessCheck(True, found.verdict, found.detail, found.needs_more_decks)
 
 
 @teacher.post("/rules/check")

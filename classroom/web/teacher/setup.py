@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
@@ -17,6 +18,8 @@ from classroom.usecases.classes import MAX_GROUPS
 from classroom.usecases.names import friendly_group_names
 from classroom.web.auth import login_required, me
 from classroom.web.context import use_cases
+from classroom.web.i18n import account_language
+from classroom.web.messages import say
 from classroom.web.teacher.blueprint import teacher
 from classroom.web.teacher.common import attempt
 from classroom.web.teacher.forms import ClassForm, GroupCountForm, GroupForm
@@ -35,16 +38,11 @@ def new_class() -> tuple[str, int] | Response:
     form = ClassForm()
     if request.method == "GET":
         _fill_rows(form, count)
+        form.language.data = _default_language()
     elif form.validate_on_submit():
         setups = group_setups(form)
         if setups is not None:
-            options = Options(
-                wrong_guess_penalty=bool(form.wrong_guess_penalty.data),
-                stock_out=form.stock_out.data,
-            )
-            class_id = attempt(
-                lambda: use_cases().classes.create_class(me(), form.name.data, setups, options)
-            )
+            class_id = _create(form, setups)
             if class_id is not None:
                 flash(_("The class is ready. Show the join code to your students."), "ok")
                 return redirect(url_for("teacher.show_class", class_id=class_id))
@@ -52,6 +50,21 @@ def new_class() -> tuple[str, int] | Response:
     else:
         status = 400
     return render_template("teacher/new_class.html", **_page(form, filters)), status
+
+
+def _create(form: ClassForm, setups: list[GroupSetup]) -> int | None:
+    """The new class's id; None (and the reason flashed) when the use case refused it."""
+    options = Options(
+        wrong_guess_penalty=bool(form.wrong_guess_penalty.data), stock_out=form.stock_out.data
+    )
+    reveal = bool(form.reveal_after_guess.data)
+    # A form sent without the language field gets the default language.
+    language = form.language.data or _default_language()
+    return attempt(
+        lambda: use_cases().classes.create_class(
+            me(), form.name.data, setups, options, reveal_after_guess=reveal, language=language
+        )
+    )
 
 
 def group_setups(form: ClassForm) -> list[GroupSetup] | None:
@@ -70,7 +83,7 @@ def group_setups(form: ClassForm) -> list[GroupSetup] | None:
                         "Line %(line)d, column %(column)d: %(message)s",
                         line=error.line,
                         column=error.column,
-                        message=error.message,
+                        message=say(error.message),
                     )
                 ]
                 group.rule_excerpt = error.excerpt
@@ -83,6 +96,12 @@ def group_setups(form: ClassForm) -> list[GroupSetup] | None:
             continue
         setups.append(GroupSetup(name, chosen.rule_text, rule_id=chosen.id))
     return setups if len(setups) == len(form.groups.entries) else None
+
+
+def _default_language() -> str:
+    """A new class speaks its teacher's language, else the one this page is read in."""
+    locale = get_locale()
+    return account_language() or (locale.language if locale is not None else "en")
 
 
 def _filters() -> GroupCountForm:

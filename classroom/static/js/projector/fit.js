@@ -25,6 +25,11 @@ export function fitGroups(container, tiles = null) {
   }
 }
 
+/** Whether the tile's cards, and so all its words, are drawn at 28px or more at 1080p. */
+export function isReadable(tile) {
+  return Number(tile.dataset.cards) <= READABLE && !tile.style.getPropertyValue("--card");
+}
+
 /** Whether the tile fits at the steps of `hint` (it then keeps them). */
 function fitsAsBefore(tile, hint) {
   const steps = ["text", "compact", "flat", "seatCols", "cards"];

@@ -3,7 +3,8 @@
 
 import { show } from "../tablet/dom.js";
 import { loadText, t } from "../tablet/text.js";
-import { fitGroups, render } from "./render.js";
+import { setPageSeconds } from "./pages.js";
+import { render } from "./render.js";
 
 const RESYNC_TIMEOUT_MS = 5000;
 
@@ -17,6 +18,9 @@ function elements() {
     join: byId("join"),
     joinCode: byId("join-code"),
     groups: byId("groups"),
+    pages: byId("pages"),
+    pageWhere: byId("page-where"),
+    pageWaiting: byId("page-waiting"),
   };
 }
 
@@ -83,6 +87,7 @@ function start() {
   const els = elements();
   loadText(document.getElementById("projector-text"));
   let latest = JSON.parse(document.getElementById("projector-initial").textContent);
+  setPageSeconds(Number(els.root.dataset.pageSeconds));
   const draw = (view) => {
     latest = newest(latest, view);
     render(latest, els);
@@ -92,7 +97,7 @@ function start() {
   window.addEventListener("resize", () => render(latest, els, { refit: true }));
   connect(els, els.root.dataset.token, draw);
   // Fonts can settle after the first paint: fit again once everything is loaded.
-  window.addEventListener("load", () => fitGroups(els.groups));
+  window.addEventListener("load", () => render(latest, els, { refit: true }));
 }
 
 if (document.getElementById("projector-initial")) start();

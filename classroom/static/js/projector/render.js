@@ -1,39 +1,25 @@
 // Drawing the projector view: one tile per group, laid out so that 1 to 12 groups fill the
-// screen without scrolling. Text only through textContent (via h()), never markup.
+// screen without scrolling, a page at a time when they do not all fit readably (pages.js).
+// Text only through textContent (via h()), never markup.
 
-import { append, fill, h, show } from "../tablet/dom.js";
-import { cardName, isRed, parseCard } from "../tablet/cards.js";
+import { append, h, show } from "../tablet/dom.js";
+import { cardName, isRed, parseCard, rankLetter } from "../tablet/cards.js";
 import { t } from "../tablet/text.js";
 import { fitGroups } from "./fit.js";
+import { layOut } from "./pages.js";
 
 export { fitGroups };
 
 // U+FE0E asks for the text form of the glyph, so ♥ is not drawn as a coloured emoji.
 const GLYPHS = { S: "\u2660\uFE0E", H: "\u2665\uFE0E", D: "\u2666\uFE0E", C: "\u2663\uFE0E" };
 
-/** [columns, rows] for `count` groups; narrower when the join panel takes the left side. */
-export function gridShape(count, joining) {
-  if (count <= 1) return [1, 1];
-  if (count === 2) return joining ? [1, 2] : [2, 1];
-  if (count === 3) return joining ? [2, 2] : [3, 1];
-  if (count === 4) return [2, 2];
-  if (count <= 6) return [3, 2];
-  if (count <= 8) return joining ? [3, 3] : [4, 2];
-  if (count === 9) return [3, 3];
-  return joining ? [3, 4] : [4, 3];
-}
-
-/** large, medium or small: how big the text of a tile starts (it may shrink to fit). */
-export function density(count) {
-  if (count <= 2) return "large";
-  if (count <= 6) return "medium";
-  return "small";
-}
-
 // The tiles drawn last, by group id: a view where one group changed redraws and refits one tile.
 // A play is sent to the projector as the whole class view; refitting twelve long tiles takes
 // a good part of a second, one tile a few milliseconds.
-let drawn = { shape: "", tiles: new Map() };
+let drawn = new Map();
+// The groups, their rounds and the join panel last drawn: when they change, the number of
+// tiles per page is measured again.
+let arrangement = "";
 
 /** Draw the whole class; `refit` fits every tile again (the window changed size). */
 export function render(view, els, { refit = false } = {}) {
@@ -41,29 +27,25 @@ export function render(view, els, { refit = false } = {}) {
   show(els.ended, view.ended);
   show(els.join, view.joining);
   if (view.join_code) els.joinCode.textContent = view.join_code;
-  const [columns, rows] = gridShape(view.groups.length, view.joining);
-  const shape = [columns, rows, density(view.groups.length)];
-  Object.assign(els.groups.dataset, { columns: String(columns), rows: String(rows), density: shape[2] });
-  // Another grid gives every tile another size: nothing drawn before can be kept.
-  const same = !refit && drawn.shape === shape.join();
-  const tiles = new Map();
-  const fresh = [];
+  const ids = view.groups.map((group) => group.id);
+  const now = JSON.stringify([view.joining, view.groups.map((group) => [group.id, group.round])]);
+  const measure = refit || now !== arrangement;
+  arrangement = now;
+  const entries = new Map();
   for (const group of view.groups) {
     const key = JSON.stringify(group);
-    const before = same ? drawn.tiles.get(group.id) : undefined;
-    if (before && before.key === key) {
-      tiles.set(group.id, before);
+    const before = drawn.get(group.id);
+    if (!refit && before && before.key === key) {
+      entries.set(group.id, before);
       continue;
     }
-    const element = groupTile(group);
-    tiles.set(group.id, { key, element, round: group.round });
     // The same round only grows: the sizes that fitted before are tried first.
-    const hint = before && before.round === group.round ? { ...before.element.dataset } : null;
-    fresh.push([element, hint]);
+    const same = !refit && before && before.round === group.round && before.fitted;
+    const hint = same ? { ...before.element.dataset, shape: before.fitted } : null;
+    entries.set(group.id, { key, group, element: groupTile(group), round: group.round, fitted: null, hint });
   }
-  fill(els.groups, view.groups.map((group) => tiles.get(group.id).element));
-  drawn = { shape: shape.join(), tiles };
-  fitGroups(els.groups, fresh);
+  drawn = entries;
+  layOut(entries, ids, els, { joining: view.joining, measure });
 }
 
 function seatName(seat) {
@@ -168,9 +150,10 @@ function counts(group) {
   );
 }
 
+/** "D♥" on a Polish page: the rank as printed on the room's decks. */
 function shortText(card) {
   const { rank, suit } = parseCard(card);
-  return rank + (GLYPHS[suit] ?? suit);
+  return rankLetter(rank) + (GLYPHS[suit] ?? suit);
 }
 
 // --- the table: the whole mainline, each sideline under its card --------------------------------
@@ -202,7 +185,7 @@ function cardBox(text, extra, label = cardName(text)) {
   return h(
     "span",
     { class: `pcard ${colour} ${extra}`, role: "img", "aria-label": label, dataset: { card: text } },
-    h("span", { class: "rank", "aria-hidden": "true" }, rank),
+    h("span", { class: "rank", "aria-hidden": "true" }, rankLetter(rank)),
     h("span", { class: "suit", "aria-hidden": "true" }, GLYPHS[suit] ?? suit),
   );
 }
@@ -240,7 +223,17 @@ function seatChip(group, seat) {
     winner ? h("span", { class: "mark", "aria-hidden": "true" }, "★") : null,
     h("span", { class: "name", "aria-hidden": "true" }, name),
     playing ? h("span", { class: "count", "aria-hidden": "true" }, String(seat.cards)) : null,
-    playing ? h("span", { class: "score", "aria-hidden": "true" }, t("points", { n: seat.score })) : null,
+    playing ? h("span", { class: "score", "aria-hidden": "true" }, points(seat.score)) : null,
     !playing && dealer ? h("span", { class: "role", "aria-hidden": "true" }, t("dealer")) : null,
   );
+}
+
+// The plural rules of the page's language pick the word form ("1 point", "2 points"; Polish and
+// Russian have more forms, Japanese one); the page holds each form its language has.
+const plurals = new Intl.PluralRules(document.documentElement.lang || "en");
+
+/** "1 point", "5 points": the form the page's language uses for `n`. */
+export function points(n) {
+  const key = `points_${plurals.select(n)}`;
+  return t(t(key) === key ? "points_other" : key, { n });
 }

@@ -57,16 +57,20 @@ export function cardFace(text, { tag = "div", classes = "", label = cardName(tex
   const { rank, suit } = parseCard(text);
   const colour = isRed(text) ? "red" : "black";
   const role = tag === "div" ? "img" : null;
+  const glyph = GLYPHS[suit] ?? suit;
+  // A button's spoken name starts with the text it shows ("K♠ king of spades"), so a person
+  // using voice control can say what they see.
+  const name = tag === "button" ? `${rankLetter(rank)}${glyph} ${label}` : label;
   return h(
     tag,
-    { class: `playing-card ${colour} ${classes}`.trim(), role, "aria-label": label, ...props },
+    { class: `playing-card ${colour} ${classes}`.trim(), role, "aria-label": name, ...props },
     h(
       "span",
       { class: "corner", "aria-hidden": "true" },
       h("span", { class: "rank" }, rankLetter(rank)),
-      h("span", { class: "suit" }, GLYPHS[suit] ?? suit),
+      h("span", { class: "suit" }, glyph),
     ),
-    h("span", { class: "pip", "aria-hidden": "true" }, GLYPHS[suit] ?? suit),
+    h("span", { class: "pip", "aria-hidden": "true" }, glyph),
   );
 }
 

@@ -1,7 +1,8 @@
 // The hypothesis journal: a student writes down what they think the rule is, how sure they
 // are, and which card of their hand will test it with a prediction. The server sends the list
 // back after every play, with whether each prediction came true and, for rule-language entries,
-// whether the hypothesis fits the table. The draft lives in the form (a reconnection does not
+// whether the hypothesis fits the table and, once the checker has compared it with the secret
+// rule ("journal_check", pushed when ready), whether it is the same rule. The draft lives in the form (a reconnection does not
 // touch it) and in localStorage (a reload does not lose it either).
 
 import { cardFace, cardInline, cardName, sortHand } from "./cards.js";
@@ -14,7 +15,7 @@ const CONFIDENCE_LEVELS = 11;
 
 /** The journal's own state, kept in `local.journal`. */
 export function newJournalState() {
-  return { entries: [], confidence: null, testCard: null, predicted: null, sending: false };
+  return { entries: [], checks: {}, confidence: null, testCard: null, predicted: null, sending: false };
 }
 
 function saveDraft(ui, journal) {
@@ -71,6 +72,13 @@ export function setupJournal(ui, socket, local, { say, redraw }) {
     redraw();
   };
   ui.journalText.addEventListener("input", () => saveDraft(ui, journal));
+  // The checker's answers arrive on their own, seconds after the entry: kept by entry text,
+  // since the journal sent after each play does not repeat them.
+  socket.on("journal_check", (answer) => {
+    if (!answer || typeof answer.text !== "string" || !answer.check) return;
+    journal.checks[answer.text] = answer.check;
+    redraw();
+  });
   ui.confidence.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-level]");
     if (!button || button.disabled) return;
@@ -153,7 +161,14 @@ export function renderJournal(view, ui, local, playing) {
   ui.journalText.disabled = view.paused;
   ui.journalButton.disabled = off;
   ui.journalCount.textContent = journal.entries.length ? `(${journal.entries.length})` : "";
-  const items = [...journal.entries].reverse().map(entryItem);
+  if (journal.checksRound !== view.round) {
+    journal.checks = {}; // a new round has a new secret rule: earlier answers do not hold
+    journal.checksRound = view.round;
+  }
+  for (const entry of journal.entries) {
+    if (entry.verdict && entry.verdict.verdict !== "checking") journal.checks[entry.text] = entry.verdict;
+  }
+  const items = [...journal.entries].reverse().map((entry) => entryItem(entry, journal.checks));
   fill(ui.journalEntries, items.length ? items : h("li", { class: "none" }, t("journal_empty")));
 }
 
@@ -177,7 +192,7 @@ function renderPicker(view, ui, journal, off) {
   }
 }
 
-function entryItem(entry) {
+function entryItem(entry, checks) {
   const meta = [];
   if (entry.confidence !== null && entry.confidence !== undefined) {
     meta.push(h("li", {}, t("confidence_of", { n: entry.confidence })));
@@ -195,6 +210,7 @@ function entryItem(entry) {
     meta.length ? h("ul", { class: "entry-meta" }, meta) : null,
     outcome(entry),
     check(entry),
+    verdict(checks[entry.text] || entry.verdict),
   );
 }
 
@@ -223,5 +239,16 @@ function check(entry) {
     "p",
     { class: `check ${fits ? "fits" : "contradicts"}` },
     t(fits ? "fits_table" : "contradicts", { message: entry.check.message }),
+  );
+}
+
+/** The checker's answer: same (proved), different (with a play to try), undecided, checking. */
+function verdict(answer) {
+  if (!answer || typeof answer.text !== "string") return null;
+  return h(
+    "p",
+    { class: `verdict ${answer.verdict}`, dataset: { verdict: answer.verdict } },
+    answer.text,
+    answer.note ? h("span", { class: "verdict-note" }, ` ${answer.note}`) : null,
   );
 }

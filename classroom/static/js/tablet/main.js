@@ -160,8 +160,14 @@ function start() {
 
 /** What the tablet does with what the server sends. */
 function receivers(ui, local, page) {
-  return {
+  const handlers = {
     state(view) {
+      // A state of an ended class (a tablet coming back after the bell) ends the game here
+      // too, even if the class_ended message was missed while the tablet slept.
+      if (view.class_ended) {
+        handlers.refused("", "class_ended");
+        return;
+      }
       const paused = pauseNotice(local.view, view);
       if (paused) page.notice.say(paused);
       local.view = view;
@@ -192,14 +198,17 @@ function receivers(ui, local, page) {
       page.actions.resend();
     },
     refused(message, reason) {
-      forgetSeat();
+      const gone = reason === "class_ended" || reason === "seat_gone";
+      // Only a seat that is really gone is forgotten: a tablet refused for another reason
+      // (too many tabs open on one seat) keeps its seat for when the old tab closes.
+      if (gone) forgetSeat();
       if (ui.noPlayDialog.open) ui.noPlayDialog.close();
       for (const region of [ui.connection, ui.game, ui.problem, ui.paused]) show(region, false);
-      const known = reason === "class_ended" || reason === "seat_gone";
-      ui.rejoinMessage.textContent = known ? t(`refused_${reason}`) : message || t("refused");
+      ui.rejoinMessage.textContent = gone ? t(`refused_${reason}`) : message || t("refused");
       show(ui.rejoin, true);
     },
   };
+  return handlers;
 }
 
 /** What the tablet does with the server's answers to its actions. */

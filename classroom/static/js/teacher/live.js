@@ -1,8 +1,9 @@
 // The class page, live: when a group changes, its panel (and the list of guesses to judge) is
 // fetched again from the server and swapped in, keeping whatever the teacher is typing.
 // Socket.IO tells us which group changed; without it (or while it is down) we poll. A tablet
-// coming or going ("presence") redraws the panels' online dots; "class_ended" reloads the page,
-// which then shows the ended class without any button.
+// coming or going ("presence") redraws the panels' online dots; "checked" (the checker has an
+// answer on a guess) fetches the guesses again; "class_ended" reloads the page, which then shows
+// the ended class without any button.
 (function () {
   "use strict";
 
@@ -177,6 +178,14 @@
     if (!leaving) {
       window.location.reload();
     }
+  });
+  // The checker finished comparing a guess with the secret rule: the list of guesses shows
+  // its answer instead of "checking...".
+  socket.on("checked", function () {
+    window.clearTimeout(timers.guesses);
+    timers.guesses = window.setTimeout(function () {
+      refreshGuesses().catch(function () { /* the next event or poll tries again */ });
+    }, 120);
   });
   socket.on("group", function (view) {
     if (view && view.group && typeof view.group.id === "number") {
