@@ -115,7 +115,7 @@ def _draw_form(canvas: Canvas, name: str, page: list[Flowable], size: tuple[floa
     frame.addFromList(page, canvas)
     canvas.endForm()
     if page:
-        raise PrintableError("a worksheet page does not fit its paper")
+        raise PrintableError(_("a worksheet page does not fit its paper"))
     return name
 
 

@@ -174,7 +174,7 @@ def timeline(
         elif (entry := _entry(event, state, who, hinter)) is not None:
             entries.append(entry)
     if state is None:
-        raise game.BadEvent("An empty log has no round in it.")
+        raise game.BadEvent(_("An empty log has no round in it."))
     return tuple(entries), state
 
 

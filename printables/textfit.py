@@ -8,6 +8,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame
 
 from printables.common import PrintableError
+from printables.i18n import gettext as _
 
 __all__ = ["MIN_SCALE", "StoryBuilder", "draw_in_box", "fit_story", "story_height"]
 
@@ -40,7 +41,7 @@ def fit_story(build: StoryBuilder, width: float, height: float) -> tuple[list[Fl
         if story_height(story, width) <= height:
             return story, scale
         scale *= _STEP
-    raise PrintableError("the text is too long to fit its box even in small print")
+    raise PrintableError(_("the text is too long to fit its box even in small print"))
 
 
 def draw_in_box(
@@ -61,4 +62,4 @@ def draw_in_box(
     pending = list(story)
     frame.addFromList(pending, canvas)
     if pending:
-        raise PrintableError("text did not fit its box")
+        raise PrintableError(_("text did not fit its box"))

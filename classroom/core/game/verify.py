@@ -50,11 +50,11 @@ __all__ = [
 def verify_deal(seats: Sequence[str]) -> None:
     """Raise BadSetup unless 3-8 distinct, non-empty seat ids are given."""
     if not 3 <= len(seats) <= 8:
-        raise BadSetup(f"A table has 3 to 8 players, not {len(seats)}.")
+        raise BadSetup(_("A table has 3 to 8 players, not %d.") % len(seats))
     if not all(isinstance(seat, str) and seat.strip() for seat in seats):
-        raise BadSetup("Every seat needs a name.")
+        raise BadSetup(_("Every seat needs a name."))
     if len(set(seats)) != len(seats):
-        raise BadSetup("Two seats have the same name.")
+        raise BadSetup(_("Two seats have the same name."))
 
 
 def _check_open(state: RoundState, *, verdict_owed_ok: bool = False) -> None:

@@ -10,10 +10,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from classroom.core.cards import Card, CardError, Rank, Suit
+from classroom.core.cards import Card, CardError, Rank, Suit, printed_label
 from classroom.core.rules.library import LibraryRule
 from classroom.core.scoring import next_dealer
 from classroom.projections.group_views import teacher_group_view
@@ -64,7 +65,7 @@ def card_face(text: str) -> dict[str, str]:
         return {"label": text, "color": "unknown", "words": text}
     rank = _RANK_WORDS.get(card.rank, card.rank.symbol)
     return {
-        "label": card.label,
+        "label": printed_label(card, str(get_locale() or "en")),
         "color": str(card.color),
         "words": _("%(rank)s of %(suit)s", rank=rank, suit=_SUIT_WORDS[card.suit]),
     }

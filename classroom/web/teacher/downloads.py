@@ -19,7 +19,7 @@ from classroom.projections.exports import (
 from classroom.usecases import ServiceError
 from classroom.web.auth import login_required, me
 from classroom.web.context import use_cases
-from classroom.web.printing import content_disposition, file_stem
+from classroom.web.filenames import content_disposition, file_stem
 from classroom.web.teacher.blueprint import teacher
 
 
