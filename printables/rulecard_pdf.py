@@ -13,6 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Spacer, Table
 
+from classroom.core.rules.library import CONCEPT_NAMES
 from printables.cardface import CardRow
 from printables.common import (
     FONT,
@@ -55,6 +56,11 @@ BAND = 18.0
 EXAMPLE_CARD_WIDTH = 38.0
 EXAMPLE_PER_ROW = 5
 DASH = (4, 3)
+
+
+def concept_name(concept: str) -> str:
+    """A library concept as the document's reader calls it."""
+    return _(CONCEPT_NAMES.get(concept, concept))
 
 
 def card_boxes(page: tuple[float, float], per_sheet: int = CARDS_PER_SHEET) -> tuple[Box, ...]:
@@ -167,7 +173,7 @@ class RuleCardRenderer:
         story.append(script_paragraph(escape(card.text), styles["text"]))
         if card.concepts:
             label = escape(_("Concepts:"))
-            concepts = escape(", ".join(card.concepts))
+            concepts = escape(", ".join(concept_name(c) for c in card.concepts))
             story.append(script_paragraph(f"<b>{label}</b> {concepts}", styles["note"]))
         if card.hint:
             label = escape(_("Hint you may give:"))

@@ -24,7 +24,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from classroom.core.rules.library import CONCEPTS, load_library
+from classroom.core.rules.library import CONCEPT_NAMES, CONCEPTS, load_library
 from classroom.usecases import NotFound
 from classroom.web.auth import login_required, me
 from classroom.web.context import use_cases
@@ -278,5 +278,5 @@ def index() -> str:
         "printing/index.html",
         lessons=load_lessons(language=reader_language()),
         classes=classes,
-        concepts=CONCEPTS,
+        concepts=[(c, say(CONCEPT_NAMES[c])) for c in CONCEPTS],
     )

@@ -32,6 +32,7 @@ from classroom.core.text import _
 __all__ = [
     "AGE_BANDS",
     "CONCEPTS",
+    "CONCEPT_NAMES",
     "DIFFICULTIES",
     "SOURCES",
     "LibraryError",
@@ -59,6 +60,21 @@ CONCEPTS = (
     "memory",
     "conditional",
 )
+#: What each concept is called where people read it (translated at the edge).
+CONCEPT_NAMES = {
+    "color": _("colours"),
+    "suit": _("suits"),
+    "parity": _("odd and even"),
+    "high-low": _("high and low"),
+    "rank-comparison": _("higher and lower"),
+    "arithmetic": _("arithmetic"),
+    "position": _("position in the line"),
+    "cycles": _("cycles"),
+    "face-cards": _("face cards"),
+    "primes": _("prime numbers"),
+    "memory": _("memory"),
+    "conditional": _("if ... then"),
+}
 AGE_BANDS = ("5-7", "8-10", "11-13", "14+")
 #: 1 is for first lessons with young children, 5 for hard rules and older students.
 DIFFICULTIES = (1, 2, 3, 4, 5)

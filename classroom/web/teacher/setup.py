@@ -12,7 +12,13 @@ from wtforms import SelectChoice
 
 from classroom.core.game import Options
 from classroom.core.rules import RuleError, compile_rule
-from classroom.core.rules.library import CONCEPTS, DIFFICULTIES, LibraryRule, filter_rules
+from classroom.core.rules.library import (
+    CONCEPT_NAMES,
+    CONCEPTS,
+    DIFFICULTIES,
+    LibraryRule,
+    filter_rules,
+)
 from classroom.usecases import GroupSetup
 from classroom.usecases.classes import MAX_GROUPS
 from classroom.usecases.names import friendly_group_names
@@ -110,7 +116,7 @@ def _filters() -> GroupCountForm:
         SelectChoice(str(n), _("Difficulty %(n)d", n=n)) for n in DIFFICULTIES
     ]
     filters.concept.choices = [SelectChoice("", _("Any concept"))] + [
-        SelectChoice(c) for c in CONCEPTS
+        SelectChoice(c, say(CONCEPT_NAMES[c])) for c in CONCEPTS
     ]
     return filters
 
