@@ -99,8 +99,9 @@ def test_every_tablet_shows_its_hand_the_starter_and_whose_turn(lesson: Lesson) 
                 box = card.bounding_box()
                 assert box is not None and box["width"] >= 44 and box["height"] >= 44
                 label = card.get_attribute("aria-label") or ""
+                # The spoken name starts with what the card shows, then says it in words.
                 assert re.fullmatch(
-                    r"(\d+|ace|jack|queen|king) of (spades|hearts|diamonds|clubs)", label
+                    r"\S+ (\d+|ace|jack|queen|king) of (spades|hearts|diamonds|clubs)", label
                 )
                 red = is_red(card.get_attribute("data-card") or "")
                 assert ("red" in (card.get_attribute("class") or "").split()) == red

@@ -106,6 +106,8 @@ def test_the_confirm_steps_work_from_the_keyboard(
         tablet.join_by_link(server.url, code, "Comets")
     teacher.start_round(group_id)
     panel = teacher.page.locator(f"#group-{group_id}")
+    # Let the live updates of the three tablets coming online arrive before using the keyboard.
+    expect(panel.locator(".dot", has_text="●")).to_have_count(3)
     summary = panel.locator("summary", has_text="End round")
     summary.focus()
     teacher.page.keyboard.press("Enter")
