@@ -6,6 +6,9 @@ class and the teacher's pages)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from classroom.projections.group_views import student_views, teacher_group_view
 from classroom.projections.journal_view import journal_view
 from classroom.usecases import GroupSnapshot
@@ -49,22 +52,28 @@ def send_journal(snapshot: GroupSnapshot, seat_id: int) -> None:
     socketio.emit("journal", view, to=f"seat:{seat_id}", namespace=PLAY)
 
 
-def send_journals(snapshot: GroupSnapshot) -> None:
-    """After a play, the outcomes of predictions change: refresh every journal that has any."""
+def send_journals(snapshot: GroupSnapshot, events: Sequence[Mapping[str, Any]]) -> None:
+    """After a play: refresh the journals it changed. That is the journal of whoever acted (their
+    hypotheses are checked against the table as it is now) and of anyone who predicted the
+    verdict on a card just played. Other journals are refreshed when their seat next acts or
+    writes, so a play never costs a check of every journal at the table."""
     assert snapshot.round_id is not None
     records = use_cases().journal.journal(snapshot.round_id)
-    if not records:
+    played = {str(event.get("card")) for event in events if event.get("kind") == "played"}
+    acting = {str(event.get("seat")) for event in events if event.get("seat")}
+    seats = {
+        record.seat
+        for record in records
+        if record.seat in acting or (record.test_card and str(record.test_card) in played)
+    }
+    if not seats:
         return
-    events = use_cases().reading.events_after(snapshot.round_id, 0)
+    log = use_cases().reading.events_after(snapshot.round_id, 0)
     layout = snapshot.state.layout if snapshot.state else None
-    for seat in {record.seat for record in records}:
+    for seat in seats:
         mine = [record for record in records if record.seat == seat]
-        socketio.emit(
-            "journal",
-            localize(journal_view(mine, events, layout)),
-            to=f"seat:{seat}",
-            namespace=PLAY,
-        )
+        view = localize(journal_view(mine, log, layout))
+        socketio.emit("journal", view, to=f"seat:{seat}", namespace=PLAY)
 
 
 def send_seat_removed(seat_id: int, group_id: int) -> None:

@@ -13,7 +13,16 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, g, request, session, url_for
+from flask import (
+    Flask,
+    Response,
+    g,
+    has_app_context,
+    has_request_context,
+    request,
+    session,
+    url_for,
+)
 
 from classroom.usecases import ServiceError
 from classroom.usecases.preferences import Preferences
@@ -139,7 +148,10 @@ def account_language() -> str | None:
 
 
 def select_locale() -> str:
-    """Flask-Babel's locale for this request."""
+    """Flask-Babel's locale for this request (outside one, as a background task or a timer
+    pushing to tablets: the language set with `speak`, else English)."""
+    if not has_request_context():
+        return choose_language(None, g.get("page_language") if has_app_context() else None, [])
     asked = request.args.get(COOKIE) or request.cookies.get(COOKIE)
     accepted = [(tag, quality) for tag, quality in request.accept_languages]
     return choose_language(asked, page_language(), accepted)

@@ -71,7 +71,7 @@ class Notifier:
         send_states(snapshot)
         send_teacher_view(snapshot)
         if events and snapshot.has_journal:
-            send_journals(snapshot)
+            send_journals(snapshot, events)
 
     def announce_class(self, class_id: int) -> None:
         """After a change to the class itself (joining locked, class ended): every group, and
