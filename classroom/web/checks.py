@@ -6,11 +6,12 @@ A page never waits for a check: it shows "checking..." and is told when to look 
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Hashable
 from typing import Any
 
-from flask import current_app
+from flask import Flask, current_app
 
 from classroom.projections.journal_view import check_view, journal_view
 from classroom.usecases import GroupSnapshot
@@ -38,9 +39,18 @@ def checks() -> Checks:
             found = current_app.extensions.get("checks")
             if found is None:
                 budget = float(current_app.config.get("CHECK_BUDGET_S", 2.0))
-                found = Checks(budget_s=budget, on_done=_push)
+                app = current_app._get_current_object()  # type: ignore[attr-defined]
+                found = Checks(budget_s=budget, on_done=functools.partial(_push_for, app))
                 current_app.extensions["checks"] = found
     return found
+
+
+def _push_for(
+    app: Flask, secret: str, text: str, outcome: CheckOutcome, asking: frozenset[Hashable]
+) -> None:
+    """In the worker's thread, under the app that asked: its catalogs and its sockets."""
+    with app.app_context():
+        _push(secret, text, outcome, asking)
 
 
 def _push(_secret: str, text: str, outcome: CheckOutcome, asking: frozenset[Hashable]) -> None:

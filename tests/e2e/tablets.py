@@ -11,6 +11,7 @@ from typing import Any
 
 import socketio
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 LANDSCAPE = {"width": 1024, "height": 768}
 PORTRAIT = {"width": 768, "height": 1024}
@@ -257,10 +258,21 @@ class Teacher:
         expect(self.page.locator(f"#group-{group_id}").get_by_text(text)).to_be_visible()
 
     def submit(self, action_suffix: str, fields: dict[str, str] | None = None) -> None:
-        """Send the class page's form whose action ends so, without its confirmation step."""
-        form = self.page.locator(f'form[action$="{action_suffix}"]').first
-        with self.page.expect_navigation():
-            self._send(form, fields or {})
+        """Send the class page's form whose action ends so, without its confirmation step.
+
+        A live update can replace the panel just as its form is sent, and a form no longer in
+        the page sends nothing: then it is found and sent again (the forms used here say what
+        they want, "on=0", so sending one twice changes nothing more).
+        """
+        for attempt in range(3):
+            form = self.page.locator(f'form[action$="{action_suffix}"]').first
+            try:
+                with self.page.expect_navigation(timeout=10_000):
+                    self._send(form, fields or {})
+                return
+            except PlaywrightTimeout:
+                if attempt == 2:
+                    raise
 
     @staticmethod
     def _send(form: Any, fields: dict[str, str]) -> None:

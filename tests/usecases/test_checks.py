@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Hashable, Iterator
 from datetime import datetime, timedelta
+from typing import Any
 
 import pytest
 
@@ -29,9 +30,21 @@ def checks() -> Iterator[Checks]:
     made.close()
 
 
-def test_a_check_is_pending_then_cached_and_whoever_asked_is_told(checks: Checks) -> None:
+def test_a_check_is_pending_then_cached_and_whoever_asked_is_told(
+    checks: Checks, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Hold the worker until both have asked, so the second one meets the check still pending.
+    asked = threading.Event()
+    real = checks_module.outcome_of
+
+    def held(*args: Any, **kwargs: Any) -> CheckOutcome:
+        asked.wait(10.0)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(checks_module, "outcome_of", held)
     assert checks.request(ALTERNATE_COLOURS, SAME, tell=("seat", 1)) is None
     assert checks.request(ALTERNATE_COLOURS, SAME, tell=("class", 2)) is None
+    asked.set()
     assert checks.wait_idle(30.0)
     answer = checks.cached(ALTERNATE_COLOURS, SAME)
     assert answer is not None and answer.verdict == "same"
