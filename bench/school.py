@@ -24,6 +24,7 @@ import socketio
 
 from bench.live import RULE, _wait_for_port
 from classroom.core.game import Options
+from classroom.projections.view_changes import updated_view
 from classroom.store import connect, create_schema
 from classroom.store.composition import use_cases_for
 from classroom.usecases import GroupSetup
@@ -154,6 +155,7 @@ class Tablet:
     def _new_client(self) -> socketio.Client:
         client = socketio.Client(reconnection=False)
         client.on("state", self._on_state, namespace="/play")
+        client.on("update", self._on_update, namespace="/play")
         client.on("events", self._on_events, namespace="/play")
         return client
 
@@ -191,6 +193,19 @@ class Tablet:
         if (state["round"], state["seq"]) >= seen:
             self.state = state
         self.state_arrived.set()
+
+    def _on_update(self, update: dict[str, Any]) -> None:
+        # As the tablet's page does: draw the update on the view held, or, if it was made for
+        # another view (a message missed), ask for the whole view again.
+        updated = updated_view(self.state, update)
+        if updated is not None:
+            self.state = updated
+        elif (update["round"], update["seq"]) > (
+            self.state.get("round", 0),
+            self.state.get("seq", 0),
+        ):
+            position = {"round": self.state.get("round", 0), "last_seq": self.last_seq}
+            self.client.emit("resync", position, namespace="/play")
 
     def _on_events(self, events: list[dict[str, Any]]) -> None:
         now = time.perf_counter()

@@ -6,6 +6,7 @@ import argparse
 import gc
 import logging
 import secrets
+import socket
 import sys
 from gettext import gettext as _
 from typing import Any
@@ -59,6 +60,21 @@ class SchoolServer(ThreadedWSGIServer):
     needs) with a listen queue sized for a whole school reconnecting."""
 
     request_queue_size = LISTEN_BACKLOG
+
+    def get_request(self) -> tuple[socket.socket, Any]:
+        """Accept a connection with Nagle's algorithm off. A tablet catching up is sent several
+        small messages at once; with Nagle on, each one after the first waited for the tablet's
+        delayed acknowledgement, about 40 ms (measured: a resync took ~46 ms, 4-13 ms without)."""
+        connection, address = super().get_request()
+        with_no_delay(connection)
+        return connection, address
+
+
+def with_no_delay(connection: socket.socket) -> socket.socket:
+    """`connection` with TCP_NODELAY set, where it is a TCP socket (not a Unix one)."""
+    if connection.family in (socket.AF_INET, socket.AF_INET6):
+        connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    return connection
 
 
 def make_school_server(host: str, port: int, app: Any) -> SchoolServer:

@@ -1,15 +1,15 @@
-"""Sending a group's projections to the tablets and the teacher's pages: each seat its own
-view, the group the public events, the teacher's pages the teacher view, journals to the seats
-that keep one; and the two messages that end a tablet's place in a class: `seat_removed` (to
-the seat's tablets, which are then disconnected) and `class_ended` (to every tablet of the
-class and the teacher's pages)."""
+"""Sending a group's projections to the tablets and the teacher's pages (each seat's own view
+is sent by `seat_feed`): the group the public events, the teacher's pages the teacher view,
+journals to the seats that keep one; and the two messages that end a tablet's place in a
+class: `seat_removed` (to the seat's tablets, which are then disconnected) and `class_ended`
+(to every tablet of the class and the teacher's pages)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from classroom.projections.group_views import student_views, teacher_group_view
+from classroom.projections.group_views import teacher_group_view
 from classroom.projections.journal_view import journal_view
 from classroom.usecases import GroupSnapshot
 from classroom.web.context import use_cases
@@ -25,13 +25,6 @@ PRESENCE = "presence"
 def send_events(group_id: int, events: list[dict[str, object]]) -> None:
     """The group's new public events, to every tablet of the group."""
     socketio.emit("events", events, to=f"group:{group_id}", namespace=PLAY)
-
-
-def send_states(snapshot: GroupSnapshot) -> None:
-    """Each seat of the group its own view, to its tablets if any is open."""
-    for seat_key, view in student_views(snapshot).items():
-        if listening(PLAY, f"seat:{seat_key}"):
-            socketio.emit("state", view, to=f"seat:{seat_key}", namespace=PLAY)
 
 
 def send_teacher_view(snapshot: GroupSnapshot) -> None:

@@ -1,10 +1,13 @@
-"""The shipped tablet script drops a view older than the one it shows (broadcasts may cross)."""
+"""The shipped tablet script drops a view older than the one it shows (broadcasts may cross),
+and draws an update on the view it holds exactly as the server meant it."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+
+from classroom.projections.view_changes import changes, updated_view
 
 
 @pytest.mark.parametrize(
@@ -53,5 +56,50 @@ def test_projector_keeps_the_newer_tile_when_views_cross(server: Any, browser: A
             }"""
         )
         assert tiles == ["new", "fresh"]
+    finally:
+        context.close()
+
+
+HELD = {
+    "round": 2,
+    "seq": 14,
+    "turn": "3",
+    "mainline": ["5H", "8C"],
+    "sidelines": [[], ["KD"]],
+    "seats": [{"seat": "1", "cards": 9}, {"seat": "3", "cards": 11}],
+    "hand": ["2C", "QS"],
+    "end": None,
+}
+NEXT_VIEWS = [
+    {**HELD, "seq": 15, "turn": "1", "mainline": ["5H", "8C", "JD"], "sidelines": [[], ["KD"], []]},
+    {**HELD, "seq": 16, "sidelines": [[], ["KD", "4S"]], "hand": ["2C", "QS", "9H"]},
+    {
+        **HELD,
+        "seq": 17,
+        "seats": [{"seat": "1", "cards": 0}, {"seat": "3", "cards": 11}],
+        "end": {"reason": "emptied", "winner": "1"},
+    },
+]
+
+
+@pytest.mark.parametrize("after", NEXT_VIEWS)
+def test_the_tablet_draws_an_update_as_the_server_made_it(
+    server: Any, browser: Any, after: dict
+) -> None:
+    update = {"round": 2, "base": 14, "seq": after["seq"], **changes(HELD, after)}
+    stale = {**update, "base": 13}
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/join")
+        drawn, refused = page.evaluate(
+            """async ([held, update, stale]) => {
+                const module = await import("/static/js/tablet/connection.js");
+                return [module.applyUpdate(held, update), module.applyUpdate(held, stale)];
+            }""",
+            [HELD, update, stale],
+        )
+        assert drawn == after == updated_view(HELD, update)
+        assert refused is None and updated_view(HELD, stale) is None
     finally:
         context.close()

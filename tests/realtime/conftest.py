@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 from flask_socketio import SocketIOTestClient
 
 from classroom.core.game import Options
+from classroom.projections.view_changes import updated_view
 from classroom.usecases import GroupSetup, UseCases
 from classroom.web import create_app, socketio
 
@@ -48,6 +49,10 @@ class Tablet:
         for message in messages:
             if message["name"] == "state":
                 self.latest = message["args"][0]
+            elif message["name"] == "update":
+                updated = updated_view(self.latest, message["args"][0])
+                assert updated is not None, f"{self.nickname}: an update not drawn on its view"
+                self.latest = updated
         if name is None:
             return [(m["name"], m["args"][0] if m["args"] else None) for m in messages]
         return [m["args"][0] for m in messages if m["name"] == name]

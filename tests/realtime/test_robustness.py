@@ -90,7 +90,7 @@ def test_a_sleeping_tablet_gets_the_events_it_missed(table, lesson):
     )
     messages = back.get_received("/play")
     names = [m["name"] for m in messages]
-    assert names == ["events", "state", "journal"]
+    assert names == ["events", "state"]  # no journal written: no journal message
     assert [e["seq"] for e in messages[0]["args"][0]] == [2, 3]
     assert messages[1]["args"][0]["seq"] == 3
 
@@ -102,7 +102,19 @@ def test_resync_after_waking_sends_only_newer_events(table, lesson):
     ben.received()
     assert ben.socket.emit("resync", {"round": 1, "last_seq": 2}, namespace="/play", callback=True)
     names = [name for name, _ in ben.received()]
-    assert names == ["events", "state", "journal"]
+    assert names == ["events", "state"]
+
+
+def test_a_tablet_with_a_journal_gets_it_on_resync(table, lesson):
+    ben = table[1]
+    answer = ben.socket.emit(
+        "journal", {"text": "red after black", "confidence": 5}, namespace="/play", callback=True
+    )
+    assert answer["ok"]
+    ben.received()
+    assert ben.socket.emit("resync", {"round": 1, "last_seq": 1}, namespace="/play", callback=True)
+    journals = ben.received("journal")
+    assert len(journals) == 1 and journals[0][0]["text"] == "red after black"
 
 
 def test_an_unknown_or_removed_seat_cannot_connect(table, lesson):

@@ -16,6 +16,8 @@ from typing import Any
 
 import socketio
 
+from classroom.projections.view_changes import updated_view
+
 WAIT_SECONDS = 15.0
 
 
@@ -104,11 +106,23 @@ class Tablet(Listener):
         self.token = token
         self.state: dict[str, Any] = {}
         self.seqs: list[int] = []
-        self.listen("events", "state", "journal", "problem")
+        self.listen("events", "state", "update", "journal", "problem")
 
     def _absorb(self, name: str, payload: Any) -> None:
         if name == "state" and not _older(payload, self.state):
             self.state = payload
+        elif name == "update":
+            # Behind a message queue every view is sent whole; one process alone sends updates.
+            updated = updated_view(self.state, payload)
+            if updated is not None:
+                self.state = updated
+            elif _older(self.state, payload):
+                # As the tablet's page does: a missed message means asking for the whole view.
+                position = {
+                    "round": self.state.get("round", 0),
+                    "last_seq": self.state.get("seq", 0),
+                }
+                self.client.emit("resync", position, namespace=self.namespace)
         elif name == "events":
             self.seqs.extend(event["seq"] for event in payload)
 

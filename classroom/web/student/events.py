@@ -15,7 +15,7 @@ from classroom.core.game import GameError
 from classroom.projections.group_views import public_event, student_view
 from classroom.projections.journal_view import journal_view
 from classroom.usecases import NotFound, SeatRef, ServiceError, VerdictCheck
-from classroom.web import presence
+from classroom.web import after_connect, presence
 from classroom.web.checks import send_checked_journal
 from classroom.web.context import use_cases
 from classroom.web.extensions import socketio
@@ -66,27 +66,32 @@ def on_connect(auth: Any = None) -> None:
         message = _("This seat is already open on too many tablets. Close the other tabs.")
         raise Refused(message, {"reason": "too_many_tabs"})
     try:
-        _welcome(seat, token, auth)
+        catch_up = _welcome(seat, token, auth)
+        notifier().presence_changed(seat.class_id)
     except BaseException:
         presence.disconnected(seat.seat_id)  # the tab admitted above never opened
         raise
-    notifier().presence_changed(seat.class_id)
+    # Sent once the tablet has its CONNECT: before it, socket.io-client would hold them back.
+    after_connect.send_once_connected(request.sid, PLAY, catch_up)  # type: ignore[attr-defined]
 
 
-def _welcome(seat: SeatRef, token: Any, auth: Any) -> None:
-    """Rooms first: a change committed while the tablet catches up still reaches it."""
+def _welcome(seat: SeatRef, token: Any, auth: Any) -> list[tuple[str, Any]]:
+    """Rooms first: a change committed while the tablet catches up still reaches it. Returns
+    the catch-up to send."""
     session["play_token"] = token
     join_room(f"group:{seat.group_id}")
     join_room(f"seat:{seat.seat_id}")
-    _catch_up(seat, parse_position(auth))
+    catch_up = _catch_up_messages(seat, parse_position(auth))
     session["play_seat"] = seat.seat_id
     session["play_class"] = seat.class_id
     session["play_ref"] = seat
+    return catch_up
 
 
 @socketio.on("disconnect", namespace=PLAY)
 def on_disconnect(reason: Any = None) -> None:
     """The seat's connection dot on the projector goes out (if it was its last tab)."""
+    after_connect.forget(request.sid, PLAY)  # type: ignore[attr-defined]
     seat_id, class_id = session.get("play_seat"), session.get("play_class")
     if isinstance(seat_id, int) and isinstance(class_id, int):
         presence.disconnected(seat_id)
@@ -166,16 +171,28 @@ def on_journal(payload: Any = None) -> dict[str, Any]:
 
 
 def _catch_up(seat: SeatRef, position: tuple[int, int]) -> None:
-    """Send the events after the tablet's (round, seq), then its fresh state and journal."""
+    """Send the tablet what it missed since its (round, seq)."""
+    for event, data in _catch_up_messages(seat, position):
+        emit(event, data)
+
+
+def _catch_up_messages(seat: SeatRef, position: tuple[int, int]) -> list[tuple[str, Any]]:
+    """The events after the tablet's (round, seq), then its fresh state, then its journal if
+    it has one (an empty journal is not worth a message: a page starts with none)."""
     round_number, last_seq = position
     found = use_cases().reading.catch_up(seat.group_id, seat.seat_id, round_number, last_seq)
+    messages: list[tuple[str, Any]] = []
     if found.missed:
-        emit("events", [public_event(event) for event in found.missed])
-    emit("state", student_view(found.snapshot, seat.key))
-    if found.snapshot.round_id is not None:
+        messages.append(("events", [public_event(event) for event in found.missed]))
+    messages.append(("state", student_view(found.snapshot, seat.key)))
+    # A tablet that held another round's journal is sent this round's, even when empty.
+    stale = round_number not in (0, found.snapshot.round_number)
+    if found.snapshot.round_id is not None and (found.journal or stale):
         state = found.snapshot.state
         layout = state.layout if state else None
-        emit("journal", localize(journal_view(found.journal, found.journal_events, layout)))
+        view = localize(journal_view(found.journal, found.journal_events, layout))
+        messages.append(("journal", view))
+    return messages
 
 
 def _refusal_reason(error: ServiceError) -> str:

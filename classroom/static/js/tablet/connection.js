@@ -68,13 +68,31 @@ export function openConnection(token, on) {
       on.refused(notice && notice.message, reason);
     });
   }
+  let held = null; // the view last shown, which updates are drawn on
+  let asked = false; // a resync is under way: its state will bring every missed update
+  const show = (view) => {
+    held = view;
+    asked = false;
+    position.round = view.round;
+    position.last_seq = view.seq;
+    on.state(view);
+  };
   socket.on("state", (view) => {
     // Changes made at the same moment (another tablet, another server process) may arrive
     // out of order: a view older than the one shown is dropped, never drawn over it.
     if (isOlder(view, position)) return;
-    position.round = view.round;
-    position.last_seq = view.seq;
-    on.state(view);
+    show(view);
+  });
+  // After a change the server sends only the fields that changed, drawn on the view of
+  // (round, base). A tablet that holds another view missed something: it asks for all of it.
+  socket.on("update", (update) => {
+    const next = applyUpdate(held, update);
+    if (next) {
+      show(next);
+    } else if (!asked && isBehind(position, update)) {
+      asked = true;
+      socket.emit("resync", { ...position });
+    }
   });
   socket.on("events", (list) => on.events(list));
   socket.on("journal", (entries) => on.journal(Array.isArray(entries) ? entries : []));
@@ -111,4 +129,26 @@ export function openConnection(token, on) {
 /** True when `view` describes an earlier moment than the (round, seq) already shown. */
 export function isOlder(view, seen) {
   return view.round < seen.round || (view.round === seen.round && view.seq < seen.last_seq);
+}
+
+/** True when the (round, seq) shown is earlier than the moment an update brings. */
+function isBehind(seen, update) {
+  return seen.round < update.round || (seen.round === update.round && seen.last_seq < update.seq);
+}
+
+/**
+ * The view `held` with an update drawn on it (`set`: fields replaced; `append`: items added
+ * to a list; `at`: a list's items replaced by index), or null when the update is not drawn on
+ * it (another round, or another seq than the update's `base`).
+ */
+export function applyUpdate(held, update) {
+  if (!held || !update || held.round !== update.round || held.seq !== update.base) return null;
+  const view = { ...held, ...update.set, seq: update.seq };
+  // Items added at the end of a list (the mainline), and items replaced by index (the seats).
+  for (const [key, items] of Object.entries(update.append || {})) view[key] = [...view[key], ...items];
+  for (const [key, items] of Object.entries(update.at || {})) {
+    view[key] = [...view[key]];
+    for (const [index, item] of Object.entries(items)) view[key][Number(index)] = item;
+  }
+  return view;
 }
