@@ -131,6 +131,7 @@ CORE = [
     ROOT / "classroom" / "usecases",
     ROOT / "classroom" / "core" / "rules",
     ROOT / "classroom" / "core" / "game" / "verify.py",
+    ROOT / "classroom" / "core" / "new_eleusis" / "verify.py",
 ]
 
 

@@ -1,0 +1,251 @@
+"""The events of a New Eleusis round's log and their plain JSON-able dict form.
+
+>>> from classroom.core.cards import Card
+>>> event = Played(seq=4, seat="Ana", cards=(Card.parse("10H"), Card.parse("JS")))
+>>> event.to_dict()
+{'kind': 'played', 'seq': 4, 'seat': 'Ana', 'cards': ['10H', 'JS']}
+>>> event_from_dict(event.to_dict()) == event
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Literal
+
+from classroom.core.cards import Card
+from classroom.core.new_eleusis.errors import BadEvent
+from classroom.core.new_eleusis.options import Options
+
+__all__ = [
+    "Called",
+    "Dealt",
+    "DeckAdded",
+    "Declared",
+    "EndReason",
+    "Event",
+    "Expelled",
+    "Hint",
+    "Judged",
+    "Marked",
+    "NoPlay",
+    "NoPlayJudged",
+    "Overthrown",
+    "Played",
+    "Pointed",
+    "RoundEnded",
+    "event_from_dict",
+]
+
+#: "emptied": a player emptied the hand; "expelled": nobody but the prophet is left playing;
+#: "teacher": the teacher stopped the round.
+EndReason = Literal["emptied", "expelled", "teacher"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """One entry of a round's log; `seq` counts from 1 and is assigned by the round."""
+
+    kind: ClassVar[str] = "event"
+    seq: int = 0
+
+    def to_dict(self) -> dict[str, object]:
+        """A plain JSON-able dict, cards as '10H'-style strings."""
+        body = {f.name: _encode(getattr(self, f.name)) for f in fields(self)}
+        return {"kind": self.kind, **body}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Dealt(Event):
+    """The deal: hands in seat order from the dealer's left, the starter, the stock (top = end),
+    and how many decks were shuffled (a third one when eight hands of 14 need it)."""
+
+    kind: ClassVar[str] = "dealt"
+    seats: tuple[str, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    starter: Card
+    stock: tuple[Card, ...]
+    decks: int
+    options: Options
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Played(Event):
+    """A player laid a string of 1 to 4 cards, in order; a call or a verdict follows."""
+
+    kind: ClassVar[str] = "played"
+    seat: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NoPlay(Event):
+    """A player showed the hand: no card in it is playable, they say."""
+
+    kind: ClassVar[str] = "no_play"
+    seat: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Called(Event):
+    """The prophet's call, before the dealer's: the play is right, or (for a no-play) right
+    means "no playable card"."""
+
+    kind: ClassVar[str] = "called"
+    seat: str
+    right: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Judged(Event):
+    """The dealer's verdict on a string: all to the mainline, or all to the sideline."""
+
+    kind: ClassVar[str] = "judged"
+    seat: str
+    cards: tuple[Card, ...]
+    correct: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NoPlayJudged(Event):
+    """The dealer's verdict on a no-play. Right: a new hand of 4 fewer. Wrong: `card` is the
+    correct card played from the hand, or None when the dealer agrees with a prophet who said
+    there is one (the prophet must then point to it)."""
+
+    kind: ClassVar[str] = "no_play_judged"
+    seat: str
+    right: bool
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pointed(Event):
+    """The prophet pointed to the playable card in the hand of the player who declared no-play."""
+
+    kind: ClassVar[str] = "pointed"
+    seat: str
+    card: Card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Declared(Event):
+    """`seat` became the prophet: a marker on the card just played, the hand set aside."""
+
+    kind: ClassVar[str] = "declared"
+    seat: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Overthrown(Event):
+    """The dealer refuted the prophet's call: 5 penalty cards, the hand back, markers removed."""
+
+    kind: ClassVar[str] = "overthrown"
+    seat: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Expelled(Event):
+    """A wrong play in sudden death: `seat` stops playing and keeps the hand for scoring."""
+
+    kind: ClassVar[str] = "expelled"
+    seat: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Marked(Event):
+    """A marker went on the `count`-th card played (every 10th, mainline and sideline)."""
+
+    kind: ClassVar[str] = "marked"
+    count: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeckAdded(Event):
+    """A fresh deck, in its shuffled order, went under the empty or short stock."""
+
+    kind: ClassVar[str] = "deck_added"
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Hint(Event):
+    """A hint about the rule, given by the dealer."""
+
+    kind: ClassVar[str] = "hint"
+    text: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundEnded(Event):
+    """The end of the round; `winner` emptied the hand."""
+
+    kind: ClassVar[str] = "round_ended"
+    reason: EndReason
+    winner: str | None = None
+    note: str = ""
+
+
+_KINDS: dict[str, type[Event]] = {
+    cls.kind: cls
+    for cls in (
+        Dealt,
+        Played,
+        NoPlay,
+        Called,
+        Judged,
+        NoPlayJudged,
+        Pointed,
+        Declared,
+        Overthrown,
+        Expelled,
+        Marked,
+        DeckAdded,
+        Hint,
+        RoundEnded,
+    )
+}
+
+
+def _encode(value: object) -> object:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Options):
+        return value.to_dict()
+    if isinstance(value, tuple):
+        return [_encode(item) for item in value]
+    return value
+
+
+def _cards(texts: list[str]) -> tuple[Card, ...]:
+    return tuple(Card.parse(text) for text in texts)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+_DECODERS: dict[str, Callable[[Any], Any]] = {
+    "card": lambda text: None if text is None else Card.parse(text),
+    "cards": _cards,
+    "starter": Card.parse,
+    "stock": _cards,
+    "hands": lambda hands: tuple(_cards(hand) for hand in hands),
+    "seats": tuple,
+    "options": Options.from_dict,
+}
+
+
+def event_from_dict(data: Mapping[str, Any]) -> Event:
+    """The event a `to_dict()` dict describes; raise BadEvent for an unknown kind or fields."""
+    cls = _KINDS.get(data.get("kind", ""))
+    if cls is None:
+        raise BadEvent(f"Unknown New Eleusis event kind {data.get('kind')!r}.")
+    names = {f.name for f in fields(cls)}
+    given = set(data) - {"kind"}
+    if not given <= names:
+        raise BadEvent(f"A {cls.kind!r} event has no field(s) {sorted(given - names)}.")
+    try:
+        return cls(**{name: _DECODERS.get(name, _same)(data[name]) for name in given})
+    except (TypeError, ValueError) as error:
+        raise BadEvent(f"Bad {cls.kind!r} event {dict(data)!r}: {error}") from error
