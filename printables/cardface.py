@@ -1,6 +1,8 @@
 """One playing card face drawn on a canvas, and a row of them as a Platypus flowable.
 
-Red suits print in red, but the suit glyph is always printed too: colour is never the only cue.
+Colour is never the only cue: the suit glyph is always printed, and red cards print hollow
+(rank and suit outlined in red) while black cards print solid. On a black-and-white printer
+red and black come out as two similar greys; outline against solid still tells them apart.
 The rank is printed as on the decks of the reader's country (`language`): a Polish queen is D,
 a Russian jack В.
 """
@@ -15,9 +17,17 @@ from reportlab.platypus import Flowable
 
 from classroom.core.cards import Card, Color, printed_rank
 from printables.common import FONT, FONT_BOLD, INK, RED, RULE_GREY, register_fonts
-from printables.scripts import draw_text
+from printables.scripts import script_runs, text_width
 
-__all__ = ["CARD_RATIO", "CardRow", "card_height", "draw_card", "row_positions"]
+__all__ = [
+    "CARD_RATIO",
+    "CardRow",
+    "card_height",
+    "draw_card",
+    "draw_card_text",
+    "is_hollow",
+    "row_positions",
+]
 
 #: Height over width of a printed card (a real card is 88 x 63 mm).
 CARD_RATIO = 1.4
@@ -25,6 +35,12 @@ _CORNER = 0.12
 _RANK_SIZE = 0.40
 _SUIT_SIZE = 0.52
 _LINE = 0.6
+#: The outline of hollow text, as a share of its font size, and never thinner than a hairline
+#: a printer still prints.
+_OUTLINE = 0.06
+_MIN_OUTLINE = 0.35
+#: PDF text render modes: fill the glyphs, or only stroke their outlines.
+FILL, STROKE = 0, 1
 
 
 def card_height(width: float) -> float:
@@ -35,6 +51,30 @@ def card_height(width: float) -> float:
 def ink_for(card: Card) -> colors.Color:
     """Red for hearts and diamonds, near-black for spades and clubs."""
     return RED if card.color is Color.RED else INK
+
+
+def is_hollow(card: Card) -> bool:
+    """Whether the card's rank and suit print outlined (red suits) rather than solid."""
+    return card.color is Color.RED
+
+
+def draw_card_text(
+    canvas: Canvas, card: Card, x: float, y: float, text: str, *, font: str, size: float
+) -> None:
+    """Draw a card's rank or suit centred on x, on the baseline y, in the card's ink: outlined
+    for a red card, filled for a black one, each run in the font of its script."""
+    ink = ink_for(card)
+    canvas.saveState()
+    canvas.setFillColor(ink)
+    canvas.setStrokeColor(ink)
+    canvas.setLineWidth(max(_MIN_OUTLINE, size * _OUTLINE))
+    line = canvas.beginText(x - text_width(text, font, size) / 2, y)
+    line.setTextRenderMode(STROKE if is_hollow(card) else FILL)
+    for name, run in script_runs(text, font):
+        line.setFont(name, size)
+        line.textOut(run)
+    canvas.drawText(line)
+    canvas.restoreState()
 
 
 def draw_card(
@@ -48,15 +88,14 @@ def draw_card(
     canvas.setStrokeColor(RULE_GREY)
     canvas.setFillColor(colors.white)
     canvas.roundRect(x, y, width, height, width * _CORNER, stroke=1, fill=1)
-    canvas.setFillColor(ink_for(card))
     rank_size = width * _RANK_SIZE
     centre = x + width / 2
     rank_y = y + height - rank_size * 1.15
     rank = printed_rank(card.rank, language)
-    draw_text(canvas, centre, rank_y, rank, font=FONT_BOLD, size=rank_size, align="centre")
+    draw_card_text(canvas, card, centre, rank_y, rank, font=FONT_BOLD, size=rank_size)
     suit_size = width * _SUIT_SIZE
     suit_y = y + height * 0.18
-    draw_text(canvas, centre, suit_y, card.suit.glyph, font=FONT, size=suit_size, align="centre")
+    draw_card_text(canvas, card, centre, suit_y, card.suit.glyph, font=FONT, size=suit_size)
     canvas.restoreState()
 
 

@@ -8,9 +8,20 @@ from printables.i18n import gettext as _
 __all__ = ["LIVE_PRINTABLE_NAMES", "PRINTABLE_NAMES", "printable_label"]
 
 #: Names a lesson may list under materials.printables; each one the CLI can build.
-PRINTABLE_NAMES = ("rule-cards", "worksheet", "worksheet-young", "worksheet-older", "score-sheet")
+PRINTABLE_NAMES = (
+    "rule-cards",
+    "blank-rule-card",
+    "worksheet",
+    "worksheet-young",
+    "worksheet-older",
+    "score-sheet",
+    "rules-sheet",
+    "dealer-aid",
+    "layout-mat",
+    "guess-slips",
+)
 #: Printables made from a class stored in the app, so never built from defaults alone.
-LIVE_PRINTABLE_NAMES = ("class-pack", "report")
+LIVE_PRINTABLE_NAMES = ("class-pack", "class-rule-cards", "report")
 
 
 def printable_label(name: str, *, language: str | None = None) -> str:
@@ -23,10 +34,16 @@ def printable_label(name: str, *, language: str | None = None) -> str:
 def _labels() -> dict[str, str]:
     return {
         "rule-cards": _("Rule cards for dealers"),
+        "blank-rule-card": _("Blank rule cards for dealers' own rules"),
         "worksheet": _("Scientist's worksheet"),
         "worksheet-young": _("Card detective sheet (young)"),
         "worksheet-older": _("Scientist's worksheet (older)"),
         "score-sheet": _("Score sheet"),
-        "class-pack": _("Class pack: join cards, worksheets and rule cards"),
+        "rules-sheet": _("Rules sheet for students"),
+        "dealer-aid": _("Dealer's aid"),
+        "layout-mat": _("Layout mat"),
+        "guess-slips": _("Guess slips"),
+        "class-pack": _("Class pack: teacher's overview, join cards and worksheets"),
+        "class-rule-cards": _("The class's secret rule cards"),
         "report": _("Game report of a round"),
     }

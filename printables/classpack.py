@@ -1,5 +1,6 @@
-"""What goes in a class pack (no drawing here): per group a join card and its worksheets, then
-the rule cards of the class's groups for the teacher.
+"""What goes in a class pack (no drawing here): the teacher's overview of which table has which
+rule, then each group's join card and its worksheets. The groups' secret rule cards are a
+document of their own (`class_rule_cards`), so the students' pack never carries a rule.
 
 >>> join_url("http://10.0.0.5:5000/", "ABC234")
 'http://10.0.0.5:5000/join?code=ABC234'
@@ -19,7 +20,7 @@ from classroom.projections.snapshots import ClassSnapshot, GroupSnapshot
 from printables.common import PrintableError
 from printables.i18n import current_language
 from printables.i18n import gettext as _
-from printables.rulecards import RuleCard, custom_rule_card, rule_card
+from printables.rulecards import RuleCard, custom_rule_card, rule_card, words_rule_card
 from printables.worksheet import worksheet_plan
 
 __all__ = [
@@ -29,7 +30,9 @@ __all__ = [
     "GroupPack",
     "JoinCard",
     "QrMatrix",
+    "TableRule",
     "class_pack",
+    "class_rule_cards",
     "group_rule_card",
     "join_url",
     "library_rule_for",
@@ -58,23 +61,33 @@ class JoinCard:
 
 
 @dataclass(frozen=True, slots=True)
+class TableRule:
+    """A group's line on the teacher's overview: who deals, and the rule's name (never the rule
+    itself, which only its rule card carries)."""
+
+    dealer: str
+    rule_title: str
+    difficulty: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class GroupPack:
     """One group's pages: its join card, then one worksheet per name ('' leaves it blank)."""
 
     join: JoinCard
     worksheets: tuple[str, ...]
-    rule_title: str
+    rule: TableRule
 
 
 @dataclass(frozen=True, slots=True)
 class ClassPack:
-    """Everything in the class pack, in print order."""
+    """Everything in the class pack, in print order: the overview, then the groups' pages."""
 
     class_name: str
     code: str
+    url: str
     variant: str
     groups: tuple[GroupPack, ...]
-    rule_cards: tuple[RuleCard, ...]
 
 
 def join_url(base_url: str, code: str) -> str:
@@ -100,22 +113,45 @@ def qr_matrix(text: str) -> QrMatrix:
 
 
 def group_rule_card(group: GroupSnapshot) -> RuleCard:
-    """The rule card of a group's secret rule, titled with the group's name.
+    """The rule card of a group's secret rule (the latest round's), for the group's table.
 
     A library rule (the group's `rule_id`, when its text is still the library's) gets the
-    library's card; any other rule a custom card.
+    library's card; a rule in the rule language a custom card; a rule in plain words, or one
+    that no longer compiles, prints as the words it was written in.
     """
+    language = current_language()
     library = library_rule_for(group.rule_text, group.rule_id)
     if library is not None:
-        card = rule_card(library, language=current_language())
-        title = _("{group}: {rule}").format(group=group.group_name, rule=card.title)
-        return replace(card, title=title)
-    text = _(
-        "A rule the teacher wrote for this group. The secret half gives it in the rule language,"
-        " with a mainline that obeys it."
+        card = rule_card(library, language=language)
+    elif group.rule_kind == "free":
+        card = words_rule_card(group.rule_text, title=_rule_name(group), language=language)
+    else:
+        title = _rule_name(group)
+        try:
+            text = _custom_text(group)
+            card = custom_rule_card(group.rule_text, title=title, text=text, language=language)
+        except RuleError:
+            card = words_rule_card(group.rule_text, title=title, language=language)
+    return replace(card, table=group.group_name)
+
+
+def _custom_text(group: GroupSnapshot) -> str:
+    """What a custom card says of its rule: who wrote it, and where the rule itself is."""
+    if group.dealer_seat is not None:
+        return _(
+            "A rule this table's dealer wrote in the rule language. The example mainline obeys it."
+        )
+    return _(
+        "A rule the teacher wrote for this group in the rule language."
+        " The example mainline obeys it."
     )
-    language = current_language()
-    return custom_rule_card(group.rule_text, title=group.group_name, text=text, language=language)
+
+
+def class_rule_cards(snapshot: ClassSnapshot) -> tuple[RuleCard, ...]:
+    """The secret rule card of every group of the class, in the groups' order."""
+    if not snapshot.groups:
+        raise PrintableError(_("This class has no groups."))
+    return tuple(group_rule_card(group) for group in snapshot.groups)
 
 
 def library_rule_for(rule_text: str, rule_id: str | None) -> LibraryRule | None:
@@ -146,16 +182,15 @@ def class_pack(
         raise PrintableError(_("This class has no groups."))
     url = join_url(base_url, snapshot.join_code)
     matrix = qr_matrix(url)
-    cards = tuple(group_rule_card(group) for group in snapshot.groups)
     code = snapshot.join_code
     groups = tuple(_group_pack(g, code, url, matrix, worksheets) for g in snapshot.groups)
-    return ClassPack(snapshot.name, snapshot.join_code, variant, groups, cards)
+    return ClassPack(snapshot.name, code, url, variant, groups)
 
 
 def _group_pack(
     group: GroupSnapshot, code: str, url: str, qr: QrMatrix, worksheets: int | None
 ) -> GroupPack:
-    """One group's join card, worksheets and the name of its rule."""
+    """One group's join card, worksheets and its line on the overview."""
     join = JoinCard(
         class_name=group.class_name,
         group_name=group.group_name,
@@ -164,20 +199,33 @@ def _group_pack(
         qr=qr,
         nicknames=tuple(seat.nickname for seat in group.seats),
     )
-    return GroupPack(join, _worksheet_names(group, worksheets), _rule_title(group))
+    return GroupPack(join, _worksheet_names(group, worksheets), _table_rule(group))
 
 
-def _rule_title(group: GroupSnapshot) -> str:
-    """The rule's name on the teacher's overview: the library title, or the rule itself."""
+def _table_rule(group: GroupSnapshot) -> TableRule:
+    """The group's dealer, and its rule's name and difficulty as the overview shows them."""
     library = library_rule_for(group.rule_text, group.rule_id)
-    title = (
-        library.title_in(current_language())
-        if library
-        else _("Custom rule: {rule}").format(rule=group.rule_text)
-    )
+    title = library.title_in(current_language()) if library else _rule_name(group)
     if group.dealer_mode == "student":
-        return _("{rule} (students deal and may choose other rules)").format(rule=title)
-    return title
+        title = _("{rule} (students deal and may choose other rules)").format(rule=title)
+    return TableRule(_dealer(group), title, library.difficulty if library else None)
+
+
+def _rule_name(group: GroupSnapshot) -> str:
+    """What a rule outside the library is called: it has no title, and its text is secret."""
+    if group.rule_kind == "free":
+        return _("The dealer's rule, in their words")
+    return _("Custom rule")
+
+
+def _dealer(group: GroupSnapshot) -> str:
+    """Who deals at the group's table: the app, or the student dealing (or choosing) now."""
+    if group.dealer_mode != "student":
+        return _("the app")
+    seat = group.dealer_seat or group.dealing_seat
+    if seat is None:
+        return _("a student (they take turns)")
+    return group.nickname(seat)
 
 
 def _worksheet_names(group: GroupSnapshot, count: int | None) -> tuple[str, ...]:

@@ -1,5 +1,9 @@
-"""The class pack as one PDF: per group its join card and worksheets, then, for the teacher, an
-overview and the groups' rule cards.
+"""The class pack as one PDF: the teacher's overview first, then the join cards, then every
+student's worksheet. The secret rule cards are not in it: they print on their own.
+
+Printed double-sided, a page never lands on the back of another part: the overview, each join
+card and each worksheet start on a front page, after a page left blank where needed, so the
+pack can be cut into handouts at any part.
 
 The worksheet is laid out once, into one PDF form per page, and every copy stamps those forms
 and writes the student's nickname and group on the name line: a class of forty students costs
@@ -11,30 +15,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from io import BytesIO
-from xml.sax.saxutils import escape
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, KeepTogether, PageBreak, Table
 
 from printables.classpack import ClassPack, GroupPack
+from printables.classpack_overview import overview_story
 from printables.common import (
     FONT,
     INK,
     MUTED,
-    RULE_GREY,
-    SHADE,
     PrintableError,
-    base_styles,
     metadata,
     page_size,
     register_fonts,
-    table_style,
 )
 from printables.i18n import gettext as _
 from printables.joincard_pdf import draw_join_card, fit_font_size
-from printables.rulecard_pdf import RuleCardRenderer, card_boxes
-from printables.rulecards import RuleCard, paginate
-from printables.scripts import draw_text, script_paragraph
+from printables.scripts import draw_text
 from printables.textfit import draw_in_box
 from printables.worksheet_pdf import MARGIN as SHEET_MARGIN
 from printables.worksheet_pdf import WorksheetRenderer
@@ -42,6 +40,7 @@ from printables.worksheet_pdf import WorksheetRenderer
 __all__ = ["ClassPackRenderer", "StampedWorksheet", "stamp_worksheet"]
 
 FOOTER_SIZE = 7.5
+BLANK_SIZE = 10.0
 FILL_SIZES = (11.0, 6.0)
 #: Space between a name-line label's blank and the text written on it.
 FILL_PAD = 4.0
@@ -141,12 +140,13 @@ def stamp_worksheet(canvas: Canvas, *, paper: str, variant: str) -> StampedWorks
 
 
 class ClassPackRenderer:
-    """Draws a class pack on the chosen paper and returns the PDF bytes."""
+    """Draws a class pack on the chosen paper and returns the PDF bytes; `duplex` (the default)
+    keeps each part of the pack on sheets of its own when printed on both sides."""
 
-    def __init__(self, *, paper: str = "a4") -> None:
+    def __init__(self, *, paper: str = "a4", duplex: bool = True) -> None:
         self.paper = paper
         self.page = page_size(paper)
-        self.cards = RuleCardRenderer(paper=paper)
+        self.duplex = duplex
         self.title = ""
         register_fonts()
 
@@ -162,14 +162,14 @@ class ClassPackRenderer:
         canvas.setAuthor(info["author"])
         canvas.setCreator(info["creator"])
         sheet = stamp_worksheet(canvas, paper=self.paper, variant=pack.variant)
+        self._overview(canvas, pack)
+        self._end_part(canvas, _("for the teacher"))
         for group in pack.groups:
             draw_join_card(canvas, group.join, self.page)
-            self._end_page(canvas, group.join.group_name)
+            self._end_part(canvas, group.join.group_name)
+        for group in pack.groups:
             for name in group.worksheets:
                 self._worksheet(canvas, sheet, group, name)
-        self._overview(canvas, pack)
-        self._end_page(canvas, _("for the teacher"))
-        self._rule_cards(canvas, pack.rule_cards)
         canvas.save()
         return buffer.getvalue()
 
@@ -185,17 +185,34 @@ class ClassPackRenderer:
         canvas.restoreState()
         canvas.showPage()
 
+    def _end_part(self, canvas: Canvas, where: str) -> None:
+        """End the last page of a part; printing on both sides, leave the back of its last
+        sheet blank, so that the next part starts on a sheet of its own."""
+        self._end_page(canvas, where)
+        if self.duplex and canvas.getPageNumber() % 2 == 0:
+            canvas.saveState()
+            canvas.setFillColor(MUTED)
+            x, y = self.page[0] / 2, self.page[1] / 2
+            blank = _("This page is intentionally left blank.")
+            draw_text(canvas, x, y, blank, font=FONT, size=BLANK_SIZE, align="centre")
+            canvas.restoreState()
+            self._end_page(canvas, where)
+
     def _worksheet(
         self, canvas: Canvas, sheet: StampedWorksheet, group: GroupPack, name: str
     ) -> None:
         """One copy of the worksheet, its name line filled with `name` and the group."""
         where = f"{group.join.group_name} · {name}" if name else group.join.group_name
+        last = len(sheet.forms) - 1
         for number, form in enumerate(sheet.forms):
             canvas.doForm(form)
             if number == 0:
                 self._fill(canvas, name, sheet.name_at, sheet.field_width)
                 self._fill(canvas, group.join.group_name, sheet.group_at, sheet.field_width)
-            self._end_page(canvas, where)
+            if number == last:
+                self._end_part(canvas, where)
+            else:
+                self._end_page(canvas, where)
 
     def _fill(self, canvas: Canvas, text: str, at: tuple[float, float], width: float) -> None:
         if not text:
@@ -205,46 +222,8 @@ class ClassPackRenderer:
         draw_text(canvas, at[0], at[1], text, font=FONT, size=size)
 
     def _overview(self, canvas: Canvas, pack: ClassPack) -> None:
-        """The teacher's page: the join code, and each group's rule and students."""
+        """The teacher's page: how students join, and which table has which rule."""
         width, height = self.page
         margin = SHEET_MARGIN
-        story = self._overview_story(pack, width - 2 * margin)
+        story = overview_story(pack, width - 2 * margin)
         draw_in_box(canvas, story, margin, margin + 8, width - 2 * margin, height - 2 * margin - 8)
-
-    def _overview_story(self, pack: ClassPack, width: float) -> list[Flowable]:
-        styles = base_styles()
-        title = _("For the teacher: class {name}").format(name=pack.class_name)
-        intro = _(
-            "Class code {code}, at {url}. Each group's join card and worksheets come first;"
-            " the rule cards follow this page. Keep them away from the students."
-        ).format(code=pack.code, url=pack.groups[0].join.url)
-        head = [_("Group"), _("Secret rule"), _("Students"), _("Worksheets")]
-        rows = [[script_paragraph(f"<b>{escape(text)}</b>", styles["cell"]) for text in head]]
-        for group in pack.groups:
-            students = ", ".join(group.join.nicknames) or _("nobody has joined yet")
-            cells = (group.join.group_name, group.rule_title, students, str(len(group.worksheets)))
-            rows.append([script_paragraph(escape(text), styles["cell"]) for text in cells])
-        table = Table(rows, colWidths=[w * width for w in (0.17, 0.38, 0.28, 0.17)], repeatRows=1)
-        table.setStyle(
-            table_style(
-                [
-                    ("GRID", (0, 0), (-1, -1), 0.5, RULE_GREY),
-                    ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ]
-            )
-        )
-        return [
-            script_paragraph(escape(title), styles["title"]),
-            script_paragraph(escape(intro), styles["body"]),
-            table,
-        ]
-
-    def _rule_cards(self, canvas: Canvas, cards: Sequence[RuleCard]) -> None:
-        """The groups' rule cards, as the rule-card printable draws them."""
-        sheets = paginate(cards)
-        for number, sheet in enumerate(sheets, start=1):
-            self.cards._draw_header(canvas, number, len(sheets))
-            for card, box in zip(sheet, card_boxes(self.page), strict=False):
-                self.cards._draw_card(canvas, card, box)
-            canvas.showPage()

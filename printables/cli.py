@@ -11,12 +11,15 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TypeAlias
 
 from printables.common import PAPERS
 from printables.documents import (
+    OFFLINE_KIT,
     CustomRule,
+    blank_rule_card_pdf,
     lesson_pdf,
     rule_cards_pdf,
     score_sheet_pdf,
@@ -66,6 +69,23 @@ def add_document_commands(subparsers: Documents) -> None:
     cards.add_argument("--custom-rule", metavar="TEXT", help=_("a rule in the rule language"))
     cards.add_argument("--custom-title", metavar="T", help=_("the custom rule's title"))
     cards.add_argument("--custom-text", metavar="T", help=_("the custom rule in plain words"))
+    cards.add_argument(
+        "--public-hint",
+        action="store_true",
+        help=_("print each rule's hint on the half of the card the table sees"),
+    )
+
+    blank = add_document(
+        subparsers, "blank-rule-card", _("blank rule cards for dealers' own rules"), _blank_cards
+    )
+    blank.add_argument(
+        "--sheets",
+        type=int,
+        default=1,
+        choices=range(1, 11),
+        metavar="1-10",
+        help=_("sheets of three cards"),
+    )
 
     sheet = add_document(subparsers, "worksheet", _("the scientific-method worksheet"), _worksheet)
     sheet.add_argument("--variant", choices=VARIANTS, default="older")
@@ -75,6 +95,14 @@ def add_document_commands(subparsers: Documents) -> None:
     who.add_argument("--players", type=int, help=_("people at the table, dealer included"))
     who.add_argument("--names", help=_("player names, comma-separated"))
     scores.add_argument("--rounds", type=int, help=_("rounds (default: everyone deals once)"))
+
+    for name, help_text in (
+        ("rules-sheet", _("the rules sheet for students")),
+        ("dealer-aid", _("the dealer's aid")),
+        ("layout-mat", _("the layout mat")),
+        ("guess-slips", _("guess slips")),
+    ):
+        add_document(subparsers, name, help_text, partial(_offline, OFFLINE_KIT[name]))
 
     lesson = add_document(subparsers, "lesson", _("a lesson plan"), _lesson)
     lesson.add_argument("name", help=_("the lesson's file name without .md, or 'all'"))
@@ -131,8 +159,13 @@ def _rule_cards(args: argparse.Namespace) -> bytes:
         age_band=args.age_band,
         ids=_split(args.ids),
         custom=custom,
+        public_hint=args.public_hint,
         language=args.language,
     )
+
+
+def _blank_cards(args: argparse.Namespace) -> bytes:
+    return blank_rule_card_pdf(paper=args.paper, sheets=args.sheets, language=args.language)
 
 
 def _worksheet(args: argparse.Namespace) -> bytes:
@@ -147,6 +180,10 @@ def _scores(args: argparse.Namespace) -> bytes:
         rounds=args.rounds,
         language=args.language,
     )
+
+
+def _offline(build: Callable[..., bytes], args: argparse.Namespace) -> bytes:
+    return build(paper=args.paper, language=args.language)
 
 
 def _lesson(args: argparse.Namespace) -> bytes:

@@ -7,29 +7,41 @@ from dataclasses import dataclass
 
 from classroom.core.rules.library import load_library
 from classroom.projections.snapshots import ClassSnapshot
-from printables.classpack import class_pack
+from printables.blank_rulecard_pdf import BlankRuleCardRenderer
+from printables.classpack import class_pack, class_rule_cards
 from printables.classpack_pdf import ClassPackRenderer
 from printables.common import PrintableError, page_size
+from printables.dealer_aid_pdf import DealerAidRenderer
 from printables.i18n import gettext as _
 from printables.i18n import speaking
 from printables.lesson_pdf import LessonRenderer
 from printables.lessons import find_lesson, load_lessons
+from printables.mat_pdf import MatRenderer
 from printables.report import GameReport
 from printables.report_pdf import ReportRenderer
 from printables.rulecard_pdf import RuleCardRenderer
 from printables.rulecards import RuleCard, custom_rule_card, library_rule_cards, select_rules
+from printables.rulesheet_pdf import RuleSheetRenderer
 from printables.scoresheet import score_sheet_plan
 from printables.scoresheet_pdf import ScoreSheetRenderer
+from printables.slips_pdf import SlipsRenderer
 from printables.worksheet_pdf import WorksheetRenderer
 
 __all__ = [
     "BUILDERS",
+    "OFFLINE_KIT",
     "CustomRule",
+    "blank_rule_card_pdf",
     "build_printable",
     "class_pack_pdf",
+    "class_rule_cards_pdf",
+    "dealer_aid_pdf",
     "game_report_pdf",
+    "guess_slips_pdf",
+    "layout_mat_pdf",
     "lesson_pdf",
     "rule_cards_pdf",
+    "rules_sheet_pdf",
     "score_sheet_pdf",
     "worksheet_pdf",
 ]
@@ -52,10 +64,11 @@ def rule_cards_pdf(
     age_band: str | None = None,
     ids: Sequence[str] | None = None,
     custom: CustomRule | None = None,
+    public_hint: bool = False,
     language: str = "en",
 ) -> bytes:
     """Rule cards for the library rules matching the filters, plus a custom rule if given,
-    in `language`.
+    in `language`; `public_hint` prints each hint on the half the table sees.
 
     With a custom rule and no filter, only the custom rule's card is printed.
     """
@@ -70,7 +83,13 @@ def rule_cards_pdf(
         if custom is not None:
             source, title, text = custom.source, custom.title, custom.text
             cards.append(custom_rule_card(source, title=title, text=text, language=spoken))
-        return RuleCardRenderer(paper=paper).render(cards)
+        return RuleCardRenderer(paper=paper, public_hint=public_hint).render(cards)
+
+
+def blank_rule_card_pdf(*, paper: str = "a4", sheets: int = 1, language: str = "en") -> bytes:
+    """Sheets of blank rule cards for dealers who write their own rule, in `language`."""
+    with speaking(language):
+        return BlankRuleCardRenderer(paper=paper).render(sheets=sheets)
 
 
 def worksheet_pdf(*, paper: str = "a4", variant: str = "older", language: str = "en") -> bytes:
@@ -109,14 +128,27 @@ def class_pack_pdf(
     paper: str = "a4",
     variant: str = "older",
     worksheets: int | None = None,
+    duplex: bool = True,
     language: str = "en",
 ) -> bytes:
-    """The class pack of a class in the app: join cards, worksheets, then the rule cards, in
-    `language`."""
+    """The class pack of a class in the app, in `language`: the teacher's overview, the join
+    cards and the worksheets, each part on sheets of its own when printed on both sides
+    (`duplex`). The rule cards are `class_rule_cards_pdf`."""
     with speaking(language):
         page_size(paper)
         pack = class_pack(snapshot, base_url=base_url, variant=variant, worksheets=worksheets)
-        return ClassPackRenderer(paper=paper).render(pack)
+        return ClassPackRenderer(paper=paper, duplex=duplex).render(pack)
+
+
+def class_rule_cards_pdf(
+    snapshot: ClassSnapshot, *, paper: str = "a4", public_hint: bool = False, language: str = "en"
+) -> bytes:
+    """The secret rule card of each group of a class in the app (its latest round's rule), for
+    the dealers only, in `language`."""
+    with speaking(language):
+        cards = class_rule_cards(snapshot)
+        title = _("Secret rule cards: {name}").format(name=snapshot.name)
+        return RuleCardRenderer(paper=paper, public_hint=public_hint).render(cards, title=title)
 
 
 def game_report_pdf(report: GameReport, *, paper: str = "a4", language: str = "en") -> bytes:
@@ -124,6 +156,39 @@ def game_report_pdf(report: GameReport, *, paper: str = "a4", language: str = "e
     build the report itself in the same language."""
     with speaking(language):
         return ReportRenderer(paper=paper).render(report)
+
+
+def rules_sheet_pdf(*, paper: str = "a4", language: str = "en") -> bytes:
+    """The one-page rules sheet for students, with card values and a drawn layout."""
+    with speaking(language):
+        return RuleSheetRenderer(paper=paper).render()
+
+
+def dealer_aid_pdf(*, paper: str = "a4", language: str = "en") -> bytes:
+    """The dealer's aid: what to say, how to judge cards, no play, guesses, mistakes."""
+    with speaking(language):
+        return DealerAidRenderer(paper=paper).render()
+
+
+def layout_mat_pdf(*, paper: str = "a4", language: str = "en") -> bytes:
+    """The layout mat: the starter's sheet and a continuation sheet, landscape."""
+    with speaking(language):
+        return MatRenderer(paper=paper).render()
+
+
+def guess_slips_pdf(*, paper: str = "a4", language: str = "en") -> bytes:
+    """A page of guess slips to cut out, with the dealer's verdict on each."""
+    with speaking(language):
+        return SlipsRenderer(paper=paper).render()
+
+
+#: The documents of the offline kit made from the paper and language alone, by name.
+OFFLINE_KIT: dict[str, Callable[..., bytes]] = {
+    "rules-sheet": rules_sheet_pdf,
+    "dealer-aid": dealer_aid_pdf,
+    "layout-mat": layout_mat_pdf,
+    "guess-slips": guess_slips_pdf,
+}
 
 
 #: The builder of each printable in the catalog, with default options, by paper and language.
@@ -137,6 +202,11 @@ BUILDERS: dict[str, Callable[[str, str], bytes]] = {
         paper=paper, variant="older", language=language
     ),
     "score-sheet": lambda paper, language: score_sheet_pdf(paper=paper, language=language),
+    "blank-rule-card": lambda paper, language: blank_rule_card_pdf(paper=paper, language=language),
+    "rules-sheet": lambda paper, language: rules_sheet_pdf(paper=paper, language=language),
+    "dealer-aid": lambda paper, language: dealer_aid_pdf(paper=paper, language=language),
+    "layout-mat": lambda paper, language: layout_mat_pdf(paper=paper, language=language),
+    "guess-slips": lambda paper, language: guess_slips_pdf(paper=paper, language=language),
 }
 
 

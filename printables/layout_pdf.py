@@ -2,7 +2,8 @@
 each mainline card the sideline of cards rejected after it, top one first.
 
 Sideline cards overlap so that a long sideline stays on the page; each shows its rank and suit
-at the top, so what stays visible names the card without relying on colour. Ranks print as on
+at the top, so what stays visible names the card without relying on colour (and red cards
+print hollow, as every card drawing does). Ranks print as on
 the decks of the reader's country (`language`).
 """
 
@@ -15,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from classroom.core.cards import Card, printed_label
-from printables.cardface import card_height, draw_card, ink_for
+from printables.cardface import card_height, draw_card, draw_card_text
 from printables.common import FONT, FONT_BOLD, MUTED, RULE_GREY, SHADE, register_fonts
 from printables.scripts import draw_text
 
@@ -59,15 +60,14 @@ def draw_sideline_card(
     canvas.setStrokeColor(RULE_GREY)
     canvas.setFillColor(SHADE)
     canvas.roundRect(x, y, width, height, width * 0.12, stroke=1, fill=1)
-    canvas.setFillColor(ink_for(card))
     size = width * 0.34
     centre = x + width / 2
     label_y = y + height - size * 1.1
     label = printed_label(card, language)
-    draw_text(canvas, centre, label_y, label, font=FONT_BOLD, size=size, align="centre")
+    draw_card_text(canvas, card, centre, label_y, label, font=FONT_BOLD, size=size)
     suit_size = width * 0.5
     suit_y = y + height * 0.16
-    draw_text(canvas, centre, suit_y, card.suit.glyph, font=FONT, size=suit_size, align="centre")
+    draw_card_text(canvas, card, centre, suit_y, card.suit.glyph, font=FONT, size=suit_size)
     canvas.restoreState()
 
 

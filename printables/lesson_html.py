@@ -1,6 +1,6 @@
 """Lesson plans as HTML for the app, from the same blocks the PDF draws (`lesson_markdown`),
 every piece of text escaped. The page's <h1> is the lesson's title, so a '#' heading becomes
-<h2>, like the lessons' own '##' sections.
+<h2>, like the lessons' own '##' sections; a heading's anchor is its id, for links to a section.
 
 >>> print(lesson_html("# Plan\\n\\nAsk **why** & `x < 3`, with 7♥."))
 <h2>Plan</h2>
@@ -68,7 +68,8 @@ def block_html(block: md.Block) -> str:
     """One block as an HTML element."""
     if isinstance(block, md.Heading):
         level = min(max(block.level, 2), 6)
-        return f"<h{level}>{inline_html(block.inline)}</h{level}>"
+        name = f' id="{block.anchor}"' if block.anchor else ""
+        return f"<h{level}{name}>{inline_html(block.inline)}</h{level}>"
     if isinstance(block, md.Paragraph):
         return f"<p>{inline_html(block.inline)}</p>"
     if isinstance(block, md.Quote):

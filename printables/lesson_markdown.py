@@ -2,12 +2,13 @@
 into a small tree of blocks and inline spans that the PDF and the HTML renderers both draw.
 
 >>> parse("# Plan\\n\\nSome *words*.")
-(Heading(level=1, inline=(Text(text='Plan'),)), Paragraph(inline=(Text(text='Some '), \
+(Heading(level=1, inline=(Text(text='Plan'),), anchor=''), Paragraph(inline=(Text(text='Some '), \
 Emphasis(inline=(Text(text='words'),)), Text(text='.'))))
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
@@ -38,6 +39,7 @@ __all__ = [
 
 # Raw HTML is read as text, so a lesson can never put markup of its own into a page.
 _MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
+_ANCHOR = re.compile(r"\s*\{#([a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,10 +89,15 @@ Inline: TypeAlias = tuple[Span, ...]
 
 @dataclass(frozen=True, slots=True)
 class Heading:
-    """A heading, level 1 to 6."""
+    """A heading, level 1 to 6; `anchor` is the name a trailing `{#name}` gives it.
+
+    Anchors name a lesson's sections the same way in every language, so a page can link to a
+    section and a test can find it without reading the words.
+    """
 
     level: int
     inline: Inline
+    anchor: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +183,8 @@ def _block(tokens: Sequence[Token], i: int) -> tuple[Block | None, int]:
     token = tokens[i]
     kind = token.type
     if kind == "heading_open":
-        return Heading(int(token.tag[1:]), _inline_of(tokens[i + 1])), i + 3
+        inline, anchor = _anchored(_inline_of(tokens[i + 1]))
+        return Heading(int(token.tag[1:]), inline, anchor), i + 3
     if kind == "paragraph_open":
         return Paragraph(_inline_of(tokens[i + 1])), i + 3
     if kind == "blockquote_open":
@@ -191,6 +199,15 @@ def _block(tokens: Sequence[Token], i: int) -> tuple[Block | None, int]:
     if kind == "hr":
         return Rule(), i + 1
     return None, i + 1
+
+
+def _anchored(inline: Inline) -> tuple[Inline, str]:
+    """A heading's spans without a trailing `{#name}`, and that name ('' without one)."""
+    last = inline[-1] if inline else None
+    if not isinstance(last, Text) or (found := _ANCHOR.search(last.text)) is None:
+        return inline, ""
+    kept = last.text[: found.start()].rstrip()
+    return (*inline[:-1], *((Text(kept),) if kept else ())), found.group(1)
 
 
 def _list(tokens: Sequence[Token], i: int) -> tuple[ListBlock, int]:

@@ -11,12 +11,12 @@ from xml.sax.saxutils import escape, quoteattr
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import (
+    CondPageBreak,
     Flowable,
     HRFlowable,
     KeepTogether,
     ListFlowable,
     ListItem,
-    PageBreak,
     Spacer,
     Table,
     XPreformatted,
@@ -38,6 +38,7 @@ from printables.common import (
     table_style,
 )
 from printables.i18n import gettext as _
+from printables.lesson_book import BookPlan, book_story
 from printables.lessons import Lesson
 from printables.scripts import script_markup, script_paragraph
 
@@ -47,6 +48,13 @@ MARGIN: float = 18 * mm
 FACTS_LABEL_WIDTH = 80.0
 THIN = 0.5
 CODE_BACK = "#ececec"
+#: Table cells: the width of an average character at the cell's size, the padding either side,
+#: and the longest word that gets a column of its own width.
+CHAR_WIDTH = 5.4
+CELL_PADDING = 12.0
+WORD_CAP = 14
+#: The room a heading needs below it for the first lines of its section.
+HEADING_ROOM = 70.0
 _RED_SUITS = re.compile("[♥♦]")
 
 
@@ -109,14 +117,32 @@ class LessonRenderer:
         return styles
 
     def render(self, lessons: Sequence[Lesson]) -> bytes:
-        """The lessons as one PDF, in the order given."""
-        story: list[Flowable] = []
-        for n, lesson in enumerate(lessons):
-            if n:
-                story.append(PageBreak())
-            story += self.lesson_story(lesson)
-        title = lessons[0].title if len(lessons) == 1 else _("Lesson plans")
-        return build_pdf(story, paper=self.paper, title=title, margin=MARGIN)
+        """The lessons as one PDF, in the order given; more than one make a book with a cover
+        and contents (see `lesson_book`)."""
+        if len(lessons) == 1:
+            story = self.lesson_story(lessons[0])
+            return build_pdf(story, paper=self.paper, title=lessons[0].title, margin=MARGIN)
+        title = _("Lesson plans")
+        pages: dict[str, int] = {}
+        build_pdf(
+            self._book(lessons, BookPlan(), pages), paper=self.paper, title=title, margin=MARGIN
+        )
+        plan = BookPlan.measure(lessons, pages)
+        return build_pdf(
+            self._book(lessons, plan, pages), paper=self.paper, title=title, margin=MARGIN
+        )
+
+    def _book(
+        self, lessons: Sequence[Lesson], plan: BookPlan, pages: dict[str, int]
+    ) -> list[Flowable]:
+        return book_story(
+            lessons,
+            plan=plan,
+            pages=pages,
+            styles=self.styles,
+            width=self.width,
+            lesson_story=self.lesson_story,
+        )
 
     def lesson_story(self, lesson: Lesson) -> list[Flowable]:
         """One lesson: title, facts box, body."""
@@ -169,8 +195,12 @@ class LessonRenderer:
         for block in blocks:
             if isinstance(block, md.Quote):
                 story += self._flowables(block.blocks, "quote")
-            else:
-                story.append(self._block(block, text))
+                continue
+            if isinstance(block, md.Heading):
+                # Lists are containers ReportLab will not keep with a heading, so a heading
+                # near the foot of a page moves on by itself rather than stay there alone.
+                story.append(CondPageBreak(HEADING_ROOM))
+            story.append(self._block(block, text))
         return story
 
     def _block(self, block: md.Block, text: str) -> Flowable:
@@ -230,8 +260,23 @@ class LessonRenderer:
 
 
 def _column_widths(block: md.TableBlock, width: float) -> list[float]:
-    """Shares of the width by the longest text in each column, so short columns stay narrow."""
-    lengths = [[len(md.plain_text(cell)) for cell in row] for row in (block.header, *block.rows)]
-    longest = [max(column) for column in zip(*lengths, strict=True)]
-    weights = [min(max(n, 6), 60) ** 0.8 for n in longest]
-    return [width * w / sum(weights) for w in weights]
+    """Shares of the width by the longest text in each column, so short columns stay narrow,
+    but never so narrow that a word of a column breaks in the middle."""
+    texts = [[md.plain_text(cell) for cell in row] for row in (block.header, *block.rows)]
+    columns = list(zip(*texts, strict=True))
+    weights = [min(max(max(map(len, column)), 6), 60) ** 0.8 for column in columns]
+    shares = [width * w / sum(weights) for w in weights]
+    floors = [_word_width(column) for column in columns]
+    widths = [max(share, floor) for share, floor in zip(shares, floors, strict=True)]
+    slack = [w - floor for w, floor in zip(widths, floors, strict=True)]
+    excess = sum(widths) - width
+    if excess <= 0 or sum(slack) <= excess:
+        return shares
+    return [w - excess * s / sum(slack) for w, s in zip(widths, slack, strict=True)]
+
+
+def _word_width(column: Sequence[str]) -> float:
+    """About the room the column's longest word needs (scripts without spaces may break
+    anywhere, so a long run of them asks for no more than a short word)."""
+    longest = max((len(word) for text in column for word in text.split()), default=0)
+    return min(longest, WORD_CAP) * CHAR_WIDTH + CELL_PADDING

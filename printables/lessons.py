@@ -2,13 +2,16 @@
 
 English plans are `lessons/<name>.md`; each other language has its own folder of the same file
 names, `lessons/<language>/<name>.md` (ja, pl, ru). A language without a folder reads English.
+The header's `order` places a lesson in the teaching sequence (the first lesson is 1), which is
+the order of every list of lessons and of the combined PDF.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import yaml
 
@@ -45,6 +48,7 @@ class Lesson:
     rules: tuple[str, ...]
     body: str
     language: str = "en"
+    order: int = 0
 
 
 def _split(text: str, name: str) -> tuple[dict[str, Any], str]:
@@ -75,18 +79,21 @@ def _names(value: object, field: str, name: str) -> tuple[str, ...]:
 def parse_lesson(text: str, name: str, *, language: str = "en") -> Lesson:
     """Read one lesson file's text, written in `language`; LessonError names the wrong field."""
     header, body = _split(text, name)
-    title, band, minutes = (
+    title, band, minutes, order = (
         header.get("title"),
         header.get("age_band"),
         header.get("duration_minutes"),
+        header.get("order"),
     )
     materials = header.get("materials") or {}
     if not isinstance(title, str) or not title.strip():
         raise LessonError(f"{name}: the header needs a title")
     if band not in AGE_BANDS:
         raise LessonError(f"{name}: age_band must be one of {', '.join(AGE_BANDS)}")
-    if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes <= 0:
+    if not _is_count(minutes):
         raise LessonError(f"{name}: duration_minutes must be a positive whole number")
+    if not _is_count(order):
+        raise LessonError(f"{name}: order must be a positive whole number (1 is taught first)")
     if not isinstance(materials, dict):
         raise LessonError(f"{name}: materials must be a mapping with printables and rules")
     return Lesson(
@@ -98,7 +105,13 @@ def parse_lesson(text: str, name: str, *, language: str = "en") -> Lesson:
         rules=_names(materials.get("rules"), "rules", name),
         body=body,
         language=language,
+        order=order,
     )
+
+
+def _is_count(value: object) -> TypeGuard[int]:
+    """A positive whole number (YAML reads `yes` as a bool, which Python counts as an int)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
 
 def lesson_folder(language: str = "en", root: Path | None = None) -> tuple[Path, str]:
@@ -113,13 +126,23 @@ def lesson_folder(language: str = "en", root: Path | None = None) -> tuple[Path,
 
 
 def load_lessons(directory: Path | None = None, *, language: str = "en") -> tuple[Lesson, ...]:
-    """Every lesson plan in `language` (README.md aside), sorted by file name."""
+    """Every lesson plan in `language` (README.md aside), in teaching order; LessonError when
+    two plans claim the same place."""
     folder, found = lesson_folder(language, directory)
-    return tuple(
-        parse_lesson(path.read_text(encoding="utf-8"), path.stem, language=found)
-        for path in sorted(folder.glob("*.md"))
-        if path.stem.upper() != "README"
+    lessons = sorted(
+        (
+            parse_lesson(path.read_text(encoding="utf-8"), path.stem, language=found)
+            for path in folder.glob("*.md")
+            if path.stem.upper() != "README"
+        ),
+        key=lambda lesson: (lesson.order, lesson.name),
     )
+    for before, after in pairwise(lessons):
+        if before.order == after.order:
+            raise LessonError(
+                f"{before.name}, {after.name}: two lessons cannot both have order {after.order}"
+            )
+    return tuple(lessons)
 
 
 def find_lesson(

@@ -1,14 +1,14 @@
 """What goes in a game report (no drawing here): one played round of a group, computed from its
-event log: the layout, the timeline of guesses, hints and no-plays, the scores, the rule.
+event log: the layout, the timeline of guesses, hints and no-plays, the hypothesis journal,
+the scores, the rule.
 
 Pure: the caller reads the group's record and hands it over.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Literal
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from classroom.core import game
 from classroom.core.cards import Card
@@ -16,15 +16,20 @@ from classroom.core.game import Event, RoundState
 from classroom.core.rules import RuleError, compile_rule
 from classroom.core.scoring import HAND_SIZE, dealer_score, round_scores
 from classroom.projections.class_record import GroupRecord
+from classroom.projections.journal_view import JournalRecord
 from printables.classpack import library_rule_for
 from printables.common import PrintableError
 from printables.i18n import current_language, speaking
 from printables.i18n import gettext as _
+from printables.report_journal import Checker, JournalLine, journal_lines
+from printables.report_timeline import Entry, Verdict, ending, namer, timeline
 
 __all__ = [
+    "Checker",
     "Counts",
     "Entry",
     "GameReport",
+    "JournalLine",
     "RoundInfo",
     "RoundNotPlayed",
     "ScoreLine",
@@ -33,8 +38,6 @@ __all__ = [
     "round_report",
     "timeline",
 ]
-
-Verdict = Literal["right", "wrong", "pending", ""]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,18 +55,6 @@ class RoundInfo:
     rule_id: str | None = None
     rule_kind: str = "language"
     dealer: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One line of the timeline: `mainline` cards were on the mainline when it happened."""
-
-    seq: int
-    kind: Literal["deal", "guess", "no_play", "hint", "deck", "end"]
-    who: str
-    text: str
-    verdict: Verdict
-    mainline: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +92,8 @@ class GameReport:
     mainline: tuple[Card, ...]
     sidelines: tuple[tuple[Card, ...], ...]
     timeline: tuple[Entry, ...]
+    #: Every student's hypotheses in order, grouped by student in seat order.
+    journal: tuple[JournalLine, ...]
     scores: tuple[ScoreLine, ...]
     dealer_score: int
     #: The student who dealt, or None when the app did.
@@ -108,88 +101,6 @@ class GameReport:
     counts: Counts
     over: bool
     ending: str
-
-
-def _namer(names: Mapping[str, str], seats: Sequence[str]) -> Mapping[str, str]:
-    """Nickname by engine seat id; a seat removed since is 'Student N' (its place at the table)."""
-    return {
-        seat: names.get(seat) or _("Student {n}").format(n=n) for n, seat in enumerate(seats, 1)
-    }
-
-
-def _entry(event: Event, state: RoundState, who: Mapping[str, str], hinter: str) -> Entry | None:
-    """The timeline line an event starts, or None for plays, verdicts and passes."""
-    at = len(state.layout.mainline)
-    match event:
-        case game.Dealt(seats=seats, starter=starter, hands=hands):
-            text = _("{n} players, {size} cards each; the starter is {card}.").format(
-                n=len(seats), size=len(hands[0]), card=starter.label
-            )
-            return Entry(event.seq, "deal", "", text, "", at)
-        case game.Guessed(seat=seat, text=text):
-            return Entry(event.seq, "guess", who[seat], text, "pending", at)
-        case game.NoPlay(seat=seat):
-            text = _("No card in my hand can be played.")
-            return Entry(event.seq, "no_play", who[seat], text, "pending", at)
-        case game.Hint(text=text):
-            return Entry(event.seq, "hint", hinter, text, "", at)
-        case game.DeckAdded():
-            return Entry(event.seq, "deck", "", _("A fresh deck went under the stock."), "", at)
-        case game.RoundEnded():
-            return Entry(event.seq, "end", "", _ending(state, who), "", at)
-    return None
-
-
-def _judged(entry: Entry, event: Event) -> Entry:
-    """The guess or no-play `entry` once `event` (its verdict) is known."""
-    if isinstance(event, game.GuessJudged):
-        return replace(entry, verdict="right" if event.right else "wrong")
-    assert isinstance(event, game.NoPlayJudged)
-    if event.right:
-        return replace(entry, verdict="right")
-    text = _("{claim} But {card} could be played.").format(
-        claim=entry.text, card=event.card.label if event.card else "?"
-    )
-    return replace(entry, verdict="wrong", text=text)
-
-
-def timeline(
-    events: Iterable[Event], names: Mapping[str, str], *, hinter: str | None = None
-) -> tuple[tuple[Entry, ...], RoundState]:
-    """The timeline of a round's events, and the state they fold to.
-
-    Hints are by `hinter`: the student who dealt, or by default the teacher.
-    """
-    hinter = hinter or _("Teacher")
-    entries: list[Entry] = []
-    state: RoundState | None = None
-    who: Mapping[str, str] = {}
-    for event in events:
-        state = game.apply(state, event)
-        if isinstance(event, game.Dealt):
-            who = _namer(names, event.seats)
-        if isinstance(event, game.GuessJudged | game.NoPlayJudged):
-            last = max(i for i, e in enumerate(entries) if e.kind in ("guess", "no_play"))
-            entries[last] = _judged(entries[last], event)
-        elif (entry := _entry(event, state, who, hinter)) is not None:
-            entries.append(entry)
-    if state is None:
-        raise game.BadEvent(_("An empty log has no round in it."))
-    return tuple(entries), state
-
-
-def _ending(state: RoundState, who: Mapping[str, str]) -> str:
-    """How the round ended, in words; for a round still running, that it is."""
-    winner = who.get(state.winner or "", "")
-    endings = {
-        "emptied": _("{winner} played their last card."),
-        "guessed": _("{winner} guessed the rule."),
-        "stock_out": _("The stock ran out."),
-        "teacher": _("The teacher ended the round."),
-    }
-    if state.end_reason is None:
-        return _("The round is still being played.")
-    return endings[state.end_reason].format(winner=winner)
 
 
 def _counts(events: Sequence[Event], state: RoundState) -> Counts:
@@ -231,18 +142,31 @@ def _rule(info: RoundInfo) -> tuple[str, str | None, str]:
 
 
 def game_report(
-    events: Sequence[Event], info: RoundInfo, names: Mapping[str, str], *, language: str = "en"
+    events: Sequence[Event],
+    info: RoundInfo,
+    names: Mapping[str, str],
+    *,
+    journal: Sequence[JournalRecord] = (),
+    checker: Checker | None = None,
+    language: str = "en",
 ) -> GameReport:
-    """The report of one round from its whole event log, its texts in `language`; `names` maps
-    seat ids to nicknames."""
+    """The report of one round from its whole event log and its hypothesis journal, its texts
+    in `language`; `names` maps seat ids to nicknames, `checker` gives the checker's answers
+    on the hypotheses where the caller has them."""
     with speaking(language):
-        return _report(events, info, names)
+        return _report(events, info, names, journal, checker)
 
 
-def _report(events: Sequence[Event], info: RoundInfo, names: Mapping[str, str]) -> GameReport:
+def _report(
+    events: Sequence[Event],
+    info: RoundInfo,
+    names: Mapping[str, str],
+    journal: Sequence[JournalRecord],
+    checker: Checker | None,
+) -> GameReport:
     dealer = names.get(info.dealer, "?") if info.dealer else None
     entries, state = timeline(events, names, hinter=dealer)
-    who = _namer(names, state.seats)
+    who = namer(names, state.seats)
     title, plain, canonical = _rule(info)
     lines = _score_lines(state, who)
     return GameReport(
@@ -253,12 +177,13 @@ def _report(events: Sequence[Event], info: RoundInfo, names: Mapping[str, str]) 
         mainline=state.layout.mainline,
         sidelines=state.layout.sidelines,
         timeline=entries,
+        journal=journal_lines(journal, events, state.layout, who, checker=checker),
         scores=lines,
         dealer_score=dealer_score({line.seat: line.score for line in lines}),
         dealer_name=dealer,
         counts=_counts(events, state),
         over=state.is_over,
-        ending=_ending(state, who),
+        ending=ending(state, who),
     )
 
 
@@ -271,10 +196,11 @@ def round_report(
     *,
     class_name: str,
     round_number: int | None = None,
+    checker: Checker | None = None,
     language: str = "en",
 ) -> GameReport:
     """The report of a group's round (its latest by default) from the group's record, its
-    texts in `language`.
+    texts in `language`; `checker` as for `game_report`.
 
     RoundNotPlayed when the group has not played that round.
     """
@@ -296,4 +222,11 @@ def round_report(
         rule_kind=played.rule_kind,
         dealer=played.dealer,
     )
-    return game_report(played.events, info, group.names, language=language)
+    return game_report(
+        played.events,
+        info,
+        group.names,
+        journal=played.journal,
+        checker=checker,
+        language=language,
+    )

@@ -1,5 +1,5 @@
 """The game report of one round as a PDF: the rule, the layout as cards, the timeline of
-hypotheses, and the scores. The teacher's record for the debrief."""
+guesses, the hypothesis journal, and the scores. The teacher's record for the debrief."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from printables.i18n import current_language, local_number
 from printables.i18n import gettext as _
 from printables.layout_pdf import layout_rows
 from printables.report import Entry, GameReport, Verdict
+from printables.report_journal_pdf import journal_section
 from printables.scripts import script_paragraph
 
 __all__ = ["ReportRenderer", "verdict_label"]
@@ -76,13 +77,14 @@ class ReportRenderer:
         return build_pdf(self.story(report, title), paper=self.paper, title=title, margin=MARGIN)
 
     def story(self, report: GameReport, title: str) -> list[Flowable]:
-        """Title and summary, the rule, the layout, the timeline, the scores."""
+        """Title and summary, the rule, the layout, the timeline, the journal, the scores."""
         return [
             self._p(title, "title"),
             script_paragraph(self._summary(report), self.styles["sub"]),
             *self._rule(report),
             *self._layout(report),
             *self._timeline(report),
+            *journal_section(report.journal, self.width, self._p, self.styles),
             *self._scores(report),
         ]
 
@@ -155,7 +157,7 @@ class ReportRenderer:
         else:
             verdict = escape(verdict)
         return [
-            self._p(str(entry.seq), "num"),
+            self._p(local_number(entry.number), "num"),
             self._p(str(entry.mainline), "num"),
             self._p(entry.who, "cell"),
             self._p(text, "cell"),

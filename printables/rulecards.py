@@ -1,7 +1,8 @@
 """What goes on the dealers' rule cards, and which card goes on which sheet (no drawing here).
 
 A card speaks one language: a library rule's title, text and hint in it, and its example cards
-printed as on that country's decks.
+printed as on that country's decks. A card says nothing about how a round is played, so the
+same card serves any game mode.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ __all__ = [
     "paginate",
     "rule_card",
     "select_rules",
+    "words_rule_card",
 ]
 
 #: Rule cards on one printed sheet, one above the other.
@@ -37,7 +39,12 @@ EXAMPLE_GAMES = 12
 
 @dataclass(frozen=True, slots=True)
 class RuleCard:
-    """Everything printed on one dealer's rule card."""
+    """Everything printed on one dealer's rule card.
+
+    `rule_text` is the rule-language form, '' for a rule that exists only in plain words (a
+    student dealer's own rule): such a card has no example mainline either. `table` names the
+    group the card is for, printed on the half the table sees.
+    """
 
     title: str
     text: str
@@ -49,6 +56,7 @@ class RuleCard:
     age_band: str | None = None
     rule_id: str | None = None
     language: str = "en"
+    table: str | None = None
 
 
 def example_mainline(rule: Rule, *, seed: int = 0) -> tuple[Card, ...]:
@@ -97,6 +105,15 @@ def custom_rule_card(
         rule_text=str(rule),
         example=example_mainline(rule, seed=seed),
         language=language,
+    )
+
+
+def words_rule_card(text: str, *, title: str, language: str = "en") -> RuleCard:
+    """The card of a rule written only in plain words: printed as written, never compiled."""
+    if not text.strip():
+        raise PrintableError(_("A rule card needs the rule's text."))
+    return RuleCard(
+        title=title.strip(), text=text.strip(), rule_text="", example=(), language=language
     )
 
 

@@ -1,9 +1,13 @@
-"""What goes on the score sheet for offline rounds: who sits where, who deals which round."""
+"""What goes on the score sheet for offline rounds: who sits where, who deals which round, and
+which seats share a page so that every box is big enough for a child's handwriting."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from reportlab.lib.units import mm
 
 from printables.common import PrintableError
 from printables.i18n import gettext as _
@@ -12,9 +16,13 @@ __all__ = [
     "DEFAULT_PLAYERS",
     "MAX_PLAYERS",
     "MAX_ROUNDS",
+    "MIN_CELL",
     "MIN_PLAYERS",
+    "MIN_SEAT",
+    "SUB_SHARES",
     "ScoreRow",
     "ScoreSheetPlan",
+    "SeatPage",
     "score_sheet_plan",
 ]
 
@@ -24,6 +32,26 @@ MAX_PLAYERS = 9
 DEFAULT_PLAYERS = 5
 MAX_ROUNDS = 12
 MAX_NAME = 24
+#: Shares of a seat's width: cards left, 12 − cards, the bonus (+6 or +3), points. The
+#: subtraction gets its own box so that nobody has to work it out in their head.
+SUB_SHARES = (0.24, 0.24, 0.22, 0.3)
+#: The narrowest box a child writes a number like "−1" or "+6" in.
+MIN_CELL = 7 * mm
+#: A seat narrower than this would make its narrowest box smaller than MIN_CELL.
+MIN_SEAT = MIN_CELL / min(SUB_SHARES)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPage:
+    """The seats (0-based) printed side by side on one page, and the width of each seat."""
+
+    seats: tuple[int, ...]
+    seat_width: float
+
+    @property
+    def cell_widths(self) -> tuple[float, ...]:
+        """The widths of one seat's boxes, in SUB_SHARES order."""
+        return tuple(self.seat_width * share for share in SUB_SHARES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +74,22 @@ class ScoreSheetPlan:
         """The rounds in order; the dealer moves one seat to the left each round."""
         return tuple(ScoreRow(n, (n - 1) % len(self.names)) for n in range(1, self.rounds + 1))
 
+    def seat_pages(self, width: float) -> tuple[SeatPage, ...]:
+        """The seats split over as few pages as keep every box at least MIN_CELL wide, given
+        `width` points for the seats on a page; the pages hold nearly equal shares.
+
+        >>> [page.seats for page in score_sheet_plan(players=9).seat_pages(700.0)]
+        [(0, 1, 2, 3, 4), (5, 6, 7, 8)]
+        """
+        count = len(self.names)
+        fitting = max(1, int(width // MIN_SEAT))
+        pages = math.ceil(count / fitting)
+        per_page = math.ceil(count / pages)
+        chunks = [
+            tuple(range(count))[start : start + per_page] for start in range(0, count, per_page)
+        ]
+        return tuple(SeatPage(chunk, width / len(chunk)) for chunk in chunks)
+
     def seat_label(self, seat: int) -> str:
         """The name in seat `seat`, or 'Seat 3' when names are written by hand."""
         return self.names[seat] or _("Seat {n}").format(n=seat + 1)
@@ -67,6 +111,12 @@ def score_sheet_plan(
             _("Player names must be non-empty and at most {n} characters.").format(n=MAX_NAME)
         )
     count = len(cleaned) if cleaned is not None else (players or DEFAULT_PLAYERS)
+    if cleaned is not None and not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise PrintableError(
+            _(
+                "{count} names given, but a table has {low} to {high} people, dealer included."
+            ).format(count=count, low=MIN_PLAYERS, high=MAX_PLAYERS)
+        )
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise PrintableError(
             _("A table has {low} to {high} people, dealer included.").format(

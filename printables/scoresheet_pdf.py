@@ -1,4 +1,5 @@
-"""The score sheet for offline rounds as a landscape PDF: rounds down, seats across."""
+"""The score sheet for offline rounds as a landscape PDF: rounds down, seats across, on as many
+pages as keep the boxes big enough to write in (see `ScoreSheetPlan.seat_pages`)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table
 
 from printables.common import (
     INK,
@@ -20,22 +21,22 @@ from printables.common import (
     table_style,
 )
 from printables.i18n import gettext as _
-from printables.scoresheet import ScoreSheetPlan
+from printables.scoresheet import ScoreSheetPlan, SeatPage
 from printables.scripts import script_paragraph, text_width
+from printables.textfit import story_height
 
 __all__ = ["ScoreSheetRenderer"]
 
 MARGIN: float = 12 * mm
-ROUND_WIDTH = 36.0
-DEALER_WIDTH = 58.0
-#: Shares of a seat's width: cards in hand, +6 box, +3 box, points.
-SUB_SHARES = (0.3, 0.17, 0.17, 0.36)
-HEAD_HEIGHTS = (26.0, 16.0)
-TABLE_HEIGHT = 380.0
-ROW_LIMITS = (20.0, 44.0)
+ROUND_WIDTH = 34.0
+DEALER_WIDTH = 70.0
+ROW_LIMITS = (24.0, 56.0)
 THIN = 0.5
 CELL_PADDING = 2
 THICK = 1.3
+#: Name sizes: as large as fits on one line, never below the smallest; past that it wraps.
+NAME_SIZES = (10.0, 7.5)
+DEALER_SIZES = (7.5, 5.5)
 
 
 class ScoreSheetRenderer:
@@ -44,19 +45,29 @@ class ScoreSheetRenderer:
     def __init__(self, plan: ScoreSheetPlan, *, paper: str = "a4") -> None:
         self.plan = plan
         self.paper = paper
-        self.width = page_size(paper, wide=True)[0] - 2 * MARGIN
+        width, height = page_size(paper, wide=True)
+        self.width = width - 2 * MARGIN
+        self.height = height - 2 * MARGIN - 8
         self.styles = self._stylesheet()
+        self.pages = plan.seat_pages(self.seats_width)
+
+    @property
+    def seats_width(self) -> float:
+        """The width left for the seats' columns beside the round and dealer columns."""
+        return self.width - ROUND_WIDTH - DEALER_WIDTH
 
     def _stylesheet(self) -> dict[str, ParagraphStyle]:
         styles = base_styles()
         styles["rule"] = ParagraphStyle(
             "ss_rule", parent=styles["cell"], leftIndent=9, bulletIndent=0, spaceAfter=1
         )
-        styles["seat"] = ParagraphStyle("ss_seat", parent=styles["cell_head"], fontSize=9)
+        styles["seat"] = ParagraphStyle("ss_seat", parent=styles["cell_head"], fontSize=10)
         styles["name_hint"] = ParagraphStyle(
             "ss_name_hint", parent=styles["cell_hint"], alignment=TA_LEFT
         )
-        styles["sub"] = ParagraphStyle("ss_sub", parent=styles["cell_hint"], fontSize=6, leading=7)
+        styles["sub"] = ParagraphStyle(
+            "ss_sub", parent=styles["cell_hint"], fontSize=6.5, leading=7.5
+        )
         styles["dealer"] = ParagraphStyle(
             "ss_dealer", parent=styles["cell_hint"], fontSize=6.5, leading=7.5
         )
@@ -69,13 +80,25 @@ class ScoreSheetRenderer:
         return build_pdf(self.story(), paper=self.paper, title=title, wide=True, margin=MARGIN)
 
     def story(self) -> list[Flowable]:
-        """Title, the scoring rules in brief, then the score table."""
-        return [
-            script_paragraph(escape(_("Eleusis Express · Score sheet")), self.styles["h1"]),
-            *self._rules(),
-            Spacer(1, 6),
-            self._table(),
-        ]
+        """Per page: the title, the scoring rules in brief, which seats it holds, the table."""
+        story: list[Flowable] = []
+        for number, page in enumerate(self.pages, start=1):
+            head = [
+                script_paragraph(escape(_("Eleusis Express · Score sheet")), self.styles["h1"]),
+                *self._rules(),
+            ]
+            if len(self.pages) > 1:
+                head.append(self._p(self._which_seats(page, number), "cell"))
+            head.append(Spacer(1, 6))
+            if number > 1:
+                story.append(PageBreak())
+            story += [*head, self.table(page, room=self.height - story_height(head, self.width))]
+        return story
+
+    def _which_seats(self, page: SeatPage, number: int) -> str:
+        return _(
+            "Page {n} of {total}: seats {first} to {last}. Score every seat each round."
+        ).format(n=number, total=len(self.pages), first=page.seats[0] + 1, last=page.seats[-1] + 1)
 
     def _p(self, text: str, style: str) -> Paragraph:
         return script_paragraph(escape(text), self.styles[style])
@@ -91,45 +114,48 @@ class ScoreSheetRenderer:
             script_paragraph(escape(line), self.styles["rule"], bulletText="•") for line in lines
         ]
 
-    def _seat_width(self) -> float:
-        return (self.width - ROUND_WIDTH - DEALER_WIDTH) / len(self.plan.names)
-
-    def _header(self) -> list[list[object]]:
-        top: list[object] = [
-            self._fitted_head(_("Round"), ROUND_WIDTH),
-            self._fitted_head(_("Dealer"), DEALER_WIDTH),
-        ]
-        sub: list[object] = ["", ""]
-        for seat in range(len(self.plan.names)):
-            top += [self._name_cell(seat), "", "", ""]
-            sub += [self._p(h, "sub") for h in (_("cards"), "+6", "+3", _("points"))]
-        return [top, sub]
-
-    def _fitted_head(self, text: str, column: float) -> Paragraph:
-        """A column heading on one line: smaller type where a language's word is longer."""
-        style = self.styles["cell_head"]
-        room = column - 2 * CELL_PADDING - 1
-        size = min(
-            style.fontSize, style.fontSize * room / text_width(text, style.fontName, style.fontSize)
-        )
+    def _fitted(self, text: str, style: str, room: float, sizes: tuple[float, float]) -> Paragraph:
+        """`text` on one line at the largest size from `sizes` that fits `room`; at the smallest
+        size it wraps onto more lines rather than shrink further."""
+        base = self.styles[style]
+        largest, smallest = sizes
+        wide = text_width(text, base.fontName, largest)
+        size = max(smallest, min(largest, largest * room / wide)) if wide else largest
         fitted = ParagraphStyle(
-            f"ss_head_{size:.2f}", parent=style, fontSize=size, leading=size * 1.2
+            f"{base.name}_{size:.2f}", parent=base, fontSize=size, leading=size * 1.2
         )
         return script_paragraph(escape(text), fitted)
 
-    def _name_cell(self, seat: int) -> Paragraph:
-        if self.plan.names[seat]:
-            return self._p(self.plan.names[seat], "seat")
-        return self._p(_("{seat} · name:").format(seat=self.plan.seat_label(seat)), "name_hint")
+    def name_cell(self, seat: int, width: float) -> Paragraph:
+        """The heading of a seat `width` points wide: the name, or a place to write it."""
+        if not self.plan.names[seat]:
+            label = _("{seat} · name:").format(seat=self.plan.seat_label(seat))
+            return self._p(label, "name_hint")
+        room = width - 2 * CELL_PADDING - 1
+        return self._fitted(self.plan.names[seat], "seat", room, NAME_SIZES)
 
-    def _body(self) -> list[list[object]]:
+    def dealer_cell(self, seat: int) -> Paragraph:
+        """Who deals the round, in the dealer column: two lines at most."""
+        room = 2 * (DEALER_WIDTH - 2 * CELL_PADDING - 1)
+        return self._fitted(self.plan.seat_label(seat), "cell", room, DEALER_SIZES)
+
+    def _header(self, page: SeatPage) -> list[list[object]]:
+        top: list[object] = [
+            self._fitted(_("Round"), "cell_head", ROUND_WIDTH - 2 * CELL_PADDING - 1, (8.5, 5)),
+            self._fitted(_("Dealer"), "cell_head", DEALER_WIDTH - 2 * CELL_PADDING - 1, (8.5, 5)),
+        ]
+        sub: list[object] = ["", ""]
+        labels = (_("cards left"), _("12 − cards"), _("bonus +6 / +3"), _("points"))
+        for seat in page.seats:
+            top += [self.name_cell(seat, page.seat_width), "", "", ""]
+            sub += [self._p(label, "sub") for label in labels]
+        return [top, sub]
+
+    def _body(self, page: SeatPage) -> list[list[object]]:
         rows: list[list[object]] = []
         for row in self.plan.rows:
-            cells: list[object] = [
-                self._p(str(row.number), "round"),
-                self._p(self.plan.seat_label(row.dealer), "cell"),
-            ]
-            for seat in range(len(self.plan.names)):
+            cells: list[object] = [self._p(str(row.number), "round"), self.dealer_cell(row.dealer)]
+            for seat in page.seats:
                 dealing = seat == row.dealer
                 cells += [
                     self._p(_("dealer: highest score"), "dealer") if dealing else "",
@@ -138,53 +164,71 @@ class ScoreSheetRenderer:
                     "",
                 ]
             rows.append(cells)
-        total: list[object] = [self._p(_("Total"), "cell_head"), ""]
-        for _seat in self.plan.names:
+        room = ROUND_WIDTH - 2 * CELL_PADDING - 1
+        total: list[object] = [self._fitted(_("Total"), "cell_head", room, (8.5, 5)), ""]
+        for _seat in page.seats:
             total += [self._p(_("total"), "cell_hint"), "", "", ""]
         return [*rows, total]
 
-    def _table(self) -> Table:
-        seat = self._seat_width()
-        widths = [ROUND_WIDTH, DEALER_WIDTH] + [seat * s for s in SUB_SHARES] * len(self.plan.names)
+    def table(self, page: SeatPage, *, room: float) -> Table:
+        """The score table of one page's seats, its rows as tall as `room` allows."""
+        widths = [ROUND_WIDTH, DEALER_WIDTH, *(page.cell_widths * len(page.seats))]
+        header = self._header(page)
+        head_table = Table(header, colWidths=widths)
+        head_table.setStyle(table_style(self._head_commands(page)))
+        head_height = head_table.wrap(self.width, self.height)[1]
         low, high = ROW_LIMITS
-        row_height = max(low, min(high, TABLE_HEIGHT / (self.plan.rounds + 1)))
-        heights = [*HEAD_HEIGHTS] + [row_height] * (self.plan.rounds + 1)
+        lines = self.plan.rounds + 1
+        row_height = max(low, min(high, (room - head_height - 2) / lines))
         table = Table(
-            [*self._header(), *self._body()], colWidths=widths, rowHeights=heights, repeatRows=2
+            [*header, *self._body(page)],
+            colWidths=widths,
+            rowHeights=[None, None] + [row_height] * lines,
+            repeatRows=2,
         )
-        table.setStyle(table_style(self._commands()))
+        table.setStyle(table_style(self._commands(page)))
         return table
 
-    def _commands(self) -> list[tuple[object, ...]]:
-        last = len(self.plan.rows) + 2
+    def _head_commands(self, page: SeatPage) -> list[tuple[object, ...]]:
+        """What sizes the two heading rows: paddings and the spans of the seats' names."""
         commands: list[tuple[object, ...]] = [
-            ("GRID", (0, 0), (-1, -1), THIN, RULE_GREY),
-            ("BOX", (0, 0), (-1, -1), THICK, INK),
-            ("BACKGROUND", (0, 0), (-1, 1), SHADE),
-            ("SPAN", (0, 0), (0, 1)),
-            ("SPAN", (1, 0), (1, 1)),
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("LINEABOVE", (0, last), (-1, last), THICK, INK),
             ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
             ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
             ("LEFTPADDING", (2, 1), (-1, 1), 1),
             ("RIGHTPADDING", (2, 1), (-1, 1), 1),
+            ("SPAN", (0, 0), (0, 1)),
+            ("SPAN", (1, 0), (1, 1)),
         ]
-        for seat in range(len(self.plan.names)):
-            commands += self._seat_commands(seat, last)
-        for row in self.plan.rows:
-            first, y = 2 + 4 * row.dealer, row.number + 1
-            commands += [
-                ("SPAN", (first, y), (first + 2, y)),
-                ("BACKGROUND", (first, y), (first + 2, y), SHADE),
-            ]
+        for column in range(len(page.seats)):
+            commands.append(("SPAN", (2 + 4 * column, 0), (5 + 4 * column, 0)))
         return commands
 
-    def _seat_commands(self, seat: int, last: int) -> list[tuple[object, ...]]:
-        first = 2 + 4 * seat
+    def _commands(self, page: SeatPage) -> list[tuple[object, ...]]:
+        last = len(self.plan.rows) + 2
         commands: list[tuple[object, ...]] = [
-            ("SPAN", (first, 0), (first + 3, 0)),
+            *self._head_commands(page),
+            ("GRID", (0, 0), (-1, -1), THIN, RULE_GREY),
+            ("BOX", (0, 0), (-1, -1), THICK, INK),
+            ("BACKGROUND", (0, 0), (-1, 1), SHADE),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LINEABOVE", (0, last), (-1, last), THICK, INK),
+        ]
+        for column, seat in enumerate(page.seats):
+            commands += self._seat_commands(column, seat, last)
+        for row in self.plan.rows:
+            if row.dealer in page.seats:
+                first, y = 2 + 4 * page.seats.index(row.dealer), row.number + 1
+                commands += [
+                    ("SPAN", (first, y), (first + 2, y)),
+                    ("BACKGROUND", (first, y), (first + 2, y), SHADE),
+                ]
+        return commands
+
+    def _seat_commands(self, column: int, seat: int, last: int) -> list[tuple[object, ...]]:
+        first = 2 + 4 * column
+        commands: list[tuple[object, ...]] = [
             ("LINEBEFORE", (first, 0), (first, -1), THICK, INK),
+            ("LINEBEFORE", (first + 3, 1), (first + 3, -1), THIN, INK),
             ("SPAN", (first, last), (first + 2, last)),
         ]
         if not self.plan.names[seat]:

@@ -1,4 +1,5 @@
-"""The scientific-method worksheet's content per variant: grid sizes, headings, questions."""
+"""The scientific-method worksheet's content per variant: the method's steps, grid sizes,
+headings, questions."""
 
 from __future__ import annotations
 
@@ -7,26 +8,44 @@ from dataclasses import dataclass
 from printables.common import PrintableError
 from printables.i18n import gettext as _
 
-__all__ = ["VARIANTS", "WorksheetPlan", "worksheet_plan"]
+__all__ = ["VARIANTS", "Step", "WorksheetPlan", "worksheet_plan"]
 
 #: Worksheet variants: simpler wording and bigger boxes for young children, more rows for older.
 VARIANTS = ("young", "older")
 
 
 @dataclass(frozen=True, slots=True)
+class Step:
+    """One step of the scientific method: its name and what a student does in it."""
+
+    name: str
+    doing: str
+
+
+@dataclass(frozen=True, slots=True)
 class WorksheetPlan:
-    """The sizes and words of one worksheet variant; the renderer draws exactly this."""
+    """The sizes and words of one worksheet variant; the renderer draws exactly this.
+
+    The record grid has `grid_blocks` blocks of `grid_columns` mainline boxes, the first
+    `first_page_blocks` of them on the first page under the method, the rest on the second.
+    Heights are the least a box gets; the log's rows and the answer lines grow to fill their
+    page on the paper printed on.
+    """
 
     variant: str
     title: str
+    method_intro: str
+    steps: tuple[Step, ...]
     record_intro: str
     mainline_label: str
     sideline_label: str
     grid_columns: int
     grid_blocks: int
+    first_page_blocks: int
     sideline_rows: int
     mainline_height: float
     sideline_height: float
+    notice_prompt: str
     log_intro: str
     log_headings: tuple[str, ...]
     log_hints: tuple[str, ...]
@@ -37,7 +56,16 @@ class WorksheetPlan:
     answer_lines: int
     final_prompt: str
     sure_prompt: str
+    real_rule_prompt: str
+    same_rule_prompt: str
+    same_rule_note: str
+    why_prompt: str
     text_scale: float
+
+    @property
+    def cells(self) -> int:
+        """How many mainline cards the record grid holds."""
+        return self.grid_columns * self.grid_blocks
 
     @property
     def grid_positions(self) -> tuple[tuple[int, ...], ...]:
@@ -57,10 +85,42 @@ def worksheet_plan(variant: str) -> WorksheetPlan:
     )
 
 
+def _steps() -> tuple[Step, ...]:
+    return (
+        Step(_("Observe"), _("Look at every card the dealer accepts and rejects.")),
+        Step(_("Hypothesize"), _("Make up a rule that explains all the cards so far.")),
+        Step(_("Predict"), _("Say what the dealer will answer to a card you choose.")),
+        Step(_("Test"), _("Play the card and compare the answer with your prediction.")),
+        Step(_("Conclude"), _("Keep, change or drop your hypothesis; then observe again.")),
+    )
+
+
+def _young_steps() -> tuple[Step, ...]:
+    return (
+        Step(_("Observe"), _("Look at the YES cards and the NO cards.")),
+        Step(_("Hypothesize"), _("Think of an idea for the secret rule.")),
+        Step(_("Predict"), _("Guess: will the dealer say yes or no to my card?")),
+        Step(_("Test"), _("Play the card. Was my guess right?")),
+        Step(_("Conclude"), _("Keep my idea or change it. Then look again.")),
+    )
+
+
+def _same_rule_note() -> str:
+    return _(
+        "Two rules are the same rule when they give the same verdict on every card, even if"
+        " the words are different."
+    )
+
+
 def _older() -> WorksheetPlan:
     return WorksheetPlan(
         variant="older",
         title=_("Scientist's worksheet"),
+        method_intro=_(
+            "Scientists go round this cycle again and again, and so do you in every round of"
+            " Eleusis. The dealer is nature, the secret rule is a law of nature."
+        ),
+        steps=_steps(),
         record_intro=_(
             "Record every card. An accepted card goes in the next box of the mainline row; a"
             " rejected card goes in the sideline boxes under the last accepted card. Write rank"
@@ -69,10 +129,12 @@ def _older() -> WorksheetPlan:
         mainline_label=_("Mainline"),
         sideline_label=_("Sideline (rejected)"),
         grid_columns=10,
-        grid_blocks=3,
+        grid_blocks=7,
+        first_page_blocks=3,
         sideline_rows=4,
         mainline_height=30,
-        sideline_height=22,
+        sideline_height=21,
+        notice_prompt=_("Patterns I notice (observe):"),
         log_intro=_(
             "Before each test, write your hypothesis, how sure you are and what you predict."
             " After the dealer answers, write what happened and what it tells you."
@@ -88,7 +150,7 @@ def _older() -> WorksheetPlan:
         log_hints=("", "__ / 10", "", _("accepted / rejected"), "", ""),
         log_widths=(0.25, 0.12, 0.13, 0.13, 0.15, 0.22),
         log_rows=10,
-        log_row_height=57,
+        log_row_height=50,
         questions=(
             _(
                 "Pick one of your tests. Could it have shown that your hypothesis was wrong"
@@ -102,9 +164,13 @@ def _older() -> WorksheetPlan:
             ),
             _("What would you have to see to change your mind about your final hypothesis?"),
         ),
-        answer_lines=4,
+        answer_lines=3,
         final_prompt=_("My final hypothesis:"),
         sure_prompt=_("How sure am I now? ____ / 10"),
+        real_rule_prompt=_("After the round: the real rule was"),
+        same_rule_prompt=_("Was my last hypothesis the same rule?"),
+        same_rule_note=_same_rule_note(),
+        why_prompt=_("Why, or where do they differ?"),
         text_scale=1.0,
     )
 
@@ -113,6 +179,8 @@ def _young() -> WorksheetPlan:
     return WorksheetPlan(
         variant="young",
         title=_("Card detective sheet"),
+        method_intro=_("Detectives and scientists go round and round these five steps."),
+        steps=_young_steps(),
         record_intro=_(
             "Write down every card. A card the dealer says YES to goes in the top row. A card"
             " the dealer says NO to goes in a box under it. Write the number and draw the suit,"
@@ -120,11 +188,13 @@ def _young() -> WorksheetPlan:
         ),
         mainline_label=_("YES cards"),
         sideline_label=_("NO cards"),
-        grid_columns=7,
-        grid_blocks=3,
+        grid_columns=9,
+        grid_blocks=6,
+        first_page_blocks=2,
         sideline_rows=3,
-        mainline_height=40,
-        sideline_height=34,
+        mainline_height=38,
+        sideline_height=32,
+        notice_prompt=_("What I notice:"),
         log_intro=_(
             "Before you play, write your idea and guess what the dealer will say."
             " Then write what really happened."
@@ -140,7 +210,7 @@ def _young() -> WorksheetPlan:
         log_hints=("", "__ / 10", "", _("yes / no"), "", ""),
         log_widths=(0.24, 0.12, 0.13, 0.14, 0.15, 0.22),
         log_rows=6,
-        log_row_height=92,
+        log_row_height=84,
         questions=(
             _("Which card surprised you? Why?"),
             _("Did you try a card to find out if your idea was wrong? What happened?"),
@@ -149,5 +219,9 @@ def _young() -> WorksheetPlan:
         answer_lines=3,
         final_prompt=_("My best idea about the rule:"),
         sure_prompt=_("How sure am I now? ____ / 10"),
+        real_rule_prompt=_("At the end: the real rule was"),
+        same_rule_prompt=_("Was my best idea the same rule?"),
+        same_rule_note=_same_rule_note(),
+        why_prompt=_("Why?"),
         text_scale=1.2,
     )

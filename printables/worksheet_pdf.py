@@ -1,12 +1,16 @@
-"""The scientific-method worksheet as a PDF: record grid, hypothesis log, reflection."""
+"""The scientific-method worksheet as a PDF, four pages (two sheets printed both sides): the
+method and the record grid, the rest of the grid, the hypothesis log, the reflection with the
+real rule. Every page is filled: the grid pages end in ruled lines, the log's rows and the
+answer lines grow to the height of the paper printed on."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from xml.sax.saxutils import escape
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table
 
 from printables.common import (
     FONT_BOLD,
@@ -19,15 +23,25 @@ from printables.common import (
     table_style,
 )
 from printables.i18n import gettext as _
-from printables.scripts import script_paragraph
+from printables.scripts import script_paragraph, text_width
+from printables.textfit import story_height
 from printables.worksheet import WorksheetPlan, worksheet_plan
+from printables.worksheet_parts import MethodCycle, RuledLines
 
 __all__ = ["WorksheetRenderer"]
 
 MARGIN: float = 15 * mm
 LABEL_WIDTH = 66.0
-HEADER_ROW = 15.0
 LINE_SPACING = 24.0
+#: The answer lines' spacing never leaves this range (times the text scale), whatever the paper.
+LINE_LIMITS = (20.0, 34.0)
+#: The log's rows grow at most this much over the plan's height.
+ROW_GROWTH = 1.4
+#: The least share of its planned height a sideline box keeps on the first page.
+SIDELINE_SQUEEZE = 0.75
+#: Room kept free at the foot of a fitted page, for the rounding of the layout.
+SLACK = 6.0
+CYCLE_SIZE = (210.0, 112.0)
 THIN = 0.5
 THICK = 1.4
 
@@ -38,7 +52,10 @@ class WorksheetRenderer:
     def __init__(self, *, paper: str = "a4", variant: str = "older") -> None:
         self.paper = paper
         self.plan: WorksheetPlan = worksheet_plan(variant)
-        self.width = page_size(paper)[0] - 2 * MARGIN
+        width, height = page_size(paper)
+        self.width = width - 2 * MARGIN
+        # build_pdf's text frame: a margin at the top, a margin and the footer at the foot.
+        self.height = height - 2 * MARGIN - 8
         self.styles = self._stylesheet(self.plan.text_scale)
 
     def _stylesheet(self, scale: float) -> dict[str, ParagraphStyle]:
@@ -47,6 +64,14 @@ class WorksheetRenderer:
         styles["question"] = ParagraphStyle(
             "ws_question", parent=styles["body"], spaceBefore=8 * scale, spaceAfter=2
         )
+        styles["step"] = ParagraphStyle(
+            "ws_step",
+            parent=styles["body"],
+            fontSize=9.5 * scale,
+            leading=11.5 * scale,
+            spaceAfter=2 * scale,
+        )
+        styles["box"] = ParagraphStyle("ws_box", parent=styles["body"], spaceAfter=0)
         return styles
 
     def render(self) -> bytes:
@@ -54,9 +79,12 @@ class WorksheetRenderer:
         return build_pdf(self.story(), paper=self.paper, title=self.plan.title, margin=MARGIN)
 
     def story(self) -> list[Flowable]:
-        """Three pages: what is on the table, the hypothesis log, the reflection."""
+        """Four pages: the method and the table, the table continued, the hypothesis log,
+        the reflection."""
         return [
             *self._record_page(),
+            PageBreak(),
+            *self._continued_page(),
             PageBreak(),
             *self._log_page(),
             PageBreak(),
@@ -66,21 +94,80 @@ class WorksheetRenderer:
     def _para(self, text: str, style: str) -> Paragraph:
         return script_paragraph(escape(text), self.styles[style])
 
+    def _fitted(
+        self, build: Callable[[float], list[Flowable]], low: float, high: float
+    ) -> list[Flowable]:
+        """The page `build(x)` with the largest x in [low, high] that fits the frame, where x is
+        the height of each of the page's lines or rows (the page grows linearly with it)."""
+        short, tall = (story_height(build(x), self.width) for x in (10.0, 20.0))
+        count = (tall - short) / 10
+        fixed = short - 10 * count
+        best = (self.height - SLACK - fixed) / count if count else high
+        return build(max(low, min(high, best)))
+
     def _record_page(self) -> list[Flowable]:
-        story: list[Flowable] = [self._para(self.plan.title, "title"), self._name_line()]
+        # Where a language's longer sentences or shorter paper need it, the sideline boxes
+        # under the first page's mainlines give up a little height.
+        high = self.plan.sideline_height
+        return self._fitted(self._record_page_with, high * SIDELINE_SQUEEZE, high)
+
+    def _record_page_with(self, sideline_height: float) -> list[Flowable]:
+        plan = self.plan
+        story: list[Flowable] = [self._para(plan.title, "title"), self._name_line()]
+        story += self._method()
         story += [self._para(_("1. What is on the table"), "h2")]
-        story += [self._para(self.plan.record_intro, "body")]
-        for positions in self.plan.grid_positions:
-            story += [self._grid(positions), Spacer(1, 10)]
-        return story
+        story += [self._para(plan.record_intro, "body")]
+        for positions in plan.grid_positions[: plan.first_page_blocks]:
+            story += [self._grid(positions, sideline_height), Spacer(1, 10)]
+        return [*story, self._notice()]
+
+    def _continued_page(self) -> list[Flowable]:
+        plan = self.plan
+        story: list[Flowable] = [self._para(_("1. What is on the table (continued)"), "h2")]
+        for positions in plan.grid_positions[plan.first_page_blocks :]:
+            story += [self._grid(positions, plan.sideline_height), Spacer(1, 10)]
+        return [*story, self._notice()]
+
+    def _notice(self) -> RuledLines:
+        scale = self.plan.text_scale
+        return RuledLines(self.plan.notice_prompt, spacing=LINE_SPACING * scale, size=10 * scale)
+
+    def _method(self) -> list[Flowable]:
+        """The five steps as a cycle beside what each one means."""
+        plan, scale = self.plan, self.plan.text_scale
+        width, height = (side * scale for side in CYCLE_SIZE)
+        names = tuple(step.name for step in plan.steps)
+        cycle = MethodCycle(names, width, height, size=8.5 * scale)
+        steps = [
+            script_paragraph(
+                f"<b>{n}. {escape(step.name)}</b>: {escape(step.doing)}", self.styles["step"]
+            )
+            for n, step in enumerate(plan.steps, start=1)
+        ]
+        table = Table([[cycle, steps]], colWidths=[width + 10, self.width - width - 10])
+        table.setStyle(
+            table_style(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                    ("LEFTPADDING", (0, 0), (0, 0), 0),
+                    ("BOX", (0, 0), (-1, -1), THIN, RULE_GREY),
+                ]
+            )
+        )
+        heading = self._para(_("The scientist's method: five steps, round and round"), "h2")
+        return [heading, self._para(plan.method_intro, "body"), table]
 
     def _name_line(self) -> Table:
         labels = (_("Name:"), _("Group:"), _("Date:"))
         row: list[object] = []
         for label in labels:
             row += [self._para(label, "label"), ""]
-        unit = self.width / 9
-        table = Table([row], colWidths=[unit, 2 * unit] * 3, rowHeights=[22])
+        style = self.styles["label"]
+        # Every label on one line, however long the language's word; the blanks share the rest.
+        longest = max(text_width(label, style.fontName, style.fontSize) for label in labels)
+        label_width = max(self.width / 9, longest + 13)
+        blank = (self.width - 3 * label_width) / 3
+        table = Table([row], colWidths=[label_width, blank] * 3, rowHeights=[22])
         table.setStyle(
             table_style(
                 [
@@ -92,7 +179,7 @@ class WorksheetRenderer:
         )
         return table
 
-    def _grid(self, positions: tuple[int, ...]) -> Table:
+    def _grid(self, positions: tuple[int, ...], sideline_height: float) -> Table:
         plan = self.plan
         head = [""] + [self._para(str(n), "cell_hint") for n in positions]
         if positions[0] == 1:
@@ -101,7 +188,8 @@ class WorksheetRenderer:
         sidelines = [[""] * (len(positions) + 1) for _row in range(plan.sideline_rows)]
         sidelines[0][0] = self._para(plan.sideline_label, "small")
         cell = (self.width - LABEL_WIDTH) / len(positions)
-        heights = [HEADER_ROW, plan.mainline_height] + [plan.sideline_height] * plan.sideline_rows
+        # The header row grows where "1 starter" needs more than one line in a narrow box.
+        heights = [None, plan.mainline_height] + [sideline_height] * plan.sideline_rows
         table = Table(
             [head, mainline, *sidelines],
             colWidths=[LABEL_WIDTH] + [cell] * len(positions),
@@ -122,6 +210,10 @@ class WorksheetRenderer:
         return table
 
     def _log_page(self) -> list[Flowable]:
+        low = self.plan.log_row_height
+        return self._fitted(self._log_page_with, low, low * ROW_GROWTH)
+
+    def _log_page_with(self, row_height: float) -> list[Flowable]:
         plan = self.plan
         head = [self._para(h, "cell_head") for h in plan.log_headings]
         hints = [self._para(h, "cell_hint") if h else "" for h in plan.log_hints]
@@ -130,7 +222,7 @@ class WorksheetRenderer:
         table = Table(
             [head, *rows],
             colWidths=widths,
-            rowHeights=[None] + [plan.log_row_height] * plan.log_rows,
+            rowHeights=[None] + [row_height] * plan.log_rows,
             repeatRows=1,
         )
         table.setStyle(
@@ -153,17 +245,55 @@ class WorksheetRenderer:
         ]
 
     def _reflection_page(self) -> list[Flowable]:
+        low, high = (limit * self.plan.text_scale for limit in LINE_LIMITS)
+        return self._fitted(self._reflection_page_with, low, high)
+
+    def _reflection_page_with(self, spacing: float) -> list[Flowable]:
+        plan = self.plan
         story: list[Flowable] = [self._para(_("3. Thinking about my evidence"), "h2")]
-        for number, question in enumerate(self.plan.questions, start=1):
-            prompt = self._para(f"{number}. {question}", "question")
-            story.append(KeepTogether([prompt, self._lines(self.plan.answer_lines)]))
-        final = self._para(self.plan.final_prompt, "question")
-        sure = self._para(self.plan.sure_prompt, "question")
-        story.append(KeepTogether([final, self._lines(2), sure]))
+        for number, question in enumerate(plan.questions, start=1):
+            story += [
+                self._para(f"{number}. {question}", "question"),
+                self._lines(plan.answer_lines, spacing),
+            ]
+        story += [
+            self._para(plan.final_prompt, "question"),
+            self._lines(2, spacing),
+            self._para(plan.sure_prompt, "question"),
+            Spacer(1, 8 * plan.text_scale),
+            self._real_rule(spacing),
+        ]
         return story
 
-    def _lines(self, count: int) -> Table:
-        spacing = LINE_SPACING * self.plan.text_scale
+    def _real_rule(self, spacing: float) -> Table:
+        """The box filled in after the round: the real rule, and whether the last hypothesis
+        was the same rule (same verdicts, not the same words)."""
+        plan = self.plan
+        gap = "&nbsp;" * 6
+        ticks = f"{escape(plan.same_rule_prompt)}{gap}☐ {escape(_('yes'))}{gap}☐ {escape(_('no'))}"
+        rows: list[list[object]] = [
+            [self._para(plan.real_rule_prompt + ":", "label")],
+            [""],
+            [""],
+            [script_paragraph(ticks, self.styles["box"])],
+            [self._para(plan.same_rule_note, "small")],
+            [self._para(plan.why_prompt, "box")],
+            [""],
+            [""],
+        ]
+        blank = [n for n, row in enumerate(rows) if row == [""]]
+        heights = [spacing if n in blank else None for n in range(len(rows))]
+        table = Table(rows, colWidths=[self.width], rowHeights=heights)
+        commands: list[tuple[object, ...]] = [
+            ("BOX", (0, 0), (-1, -1), THICK, INK),
+            ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+            ("TOPPADDING", (0, 3), (-1, 3), 8),
+        ]
+        commands += [("LINEBELOW", (0, n), (-1, n), THIN, RULE_GREY) for n in blank]
+        table.setStyle(table_style(commands))
+        return table
+
+    def _lines(self, count: int, spacing: float) -> Table:
         table = Table([[""]] * count, colWidths=[self.width], rowHeights=[spacing] * count)
         table.setStyle(table_style([("LINEBELOW", (0, 0), (-1, -1), THIN, RULE_GREY)]))
         return table

@@ -1,7 +1,7 @@
 """`classroom print`: every printable, including those made from a class stored on this server.
 
-The class pack and the game report read the class through the services, then hand plain data
-to `printables`, which never reads the database itself.
+The class pack, the class's rule cards and the game report read the class through the services,
+then hand plain data to `printables`, which never reads the database itself.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from classroom.cli.settings import open_use_cases, public_url
 from classroom.projections.class_record import GroupRecord
 from classroom.usecases import UseCases
 from printables.cli import Documents, add_document, add_print_commands
-from printables.documents import class_pack_pdf, game_report_pdf
+from printables.documents import class_pack_pdf, class_rule_cards_pdf, game_report_pdf
 from printables.report import round_report
 from printables.worksheet import VARIANTS
 
@@ -37,7 +37,9 @@ def add_classroom_print_commands(commands: Documents) -> None:
 
 def add_stored_class_commands(documents: Documents) -> None:
     """The documents made from a class stored in the server's database."""
-    pack = add_document(documents, "class-pack", _("join cards, worksheets, rule cards"), _pack)
+    pack = add_document(
+        documents, "class-pack", _("teacher's overview, join cards, worksheets"), _pack
+    )
     pack.add_argument("--class", dest="class_id", type=int, required=True, metavar="ID")
     pack.add_argument(
         "--base-url", help=_("the address students open (default: the server's address)")
@@ -48,6 +50,20 @@ def add_stored_class_commands(documents: Documents) -> None:
         type=int,
         metavar="N",
         help=_("worksheets per group (default: one per student, 5 for an empty group)"),
+    )
+    pack.add_argument(
+        "--one-sided",
+        action="store_true",
+        help=_("no blank backs: for a printer that prints on one side only"),
+    )
+    cards = add_document(
+        documents, "class-rule-cards", _("the secret rule card of every group"), _rule_cards
+    )
+    cards.add_argument("--class", dest="class_id", type=int, required=True, metavar="ID")
+    cards.add_argument(
+        "--public-hint",
+        action="store_true",
+        help=_("print each rule's hint on the half of the card the table sees"),
     )
     report = add_document(documents, "report", _("the game report of a group's round"), _report)
     report.add_argument("--group", dest="group_id", type=int, required=True, metavar="ID")
@@ -90,7 +106,16 @@ def _pack(args: argparse.Namespace) -> bytes:
         paper=args.paper,
         variant=args.variant,
         worksheets=args.worksheets,
+        duplex=not args.one_sided,
         language=args.language,
+    )
+
+
+def _rule_cards(args: argparse.Namespace) -> bytes:
+    with open_use_cases() as service:
+        snapshot = service.reading.class_snapshot(None, args.class_id)
+    return class_rule_cards_pdf(
+        snapshot, paper=args.paper, public_hint=args.public_hint, language=args.language
     )
 
 

@@ -26,7 +26,9 @@ from markupsafe import Markup
 
 from classroom.core.rules.library import CONCEPT_NAMES, CONCEPTS, load_library
 from classroom.usecases import NotFound
+from classroom.usecases.checks import CheckOutcome
 from classroom.web.auth import login_required, me
+from classroom.web.checks import checks
 from classroom.web.context import use_cases
 from classroom.web.filenames import content_disposition, file_stem
 from classroom.web.i18n import page_language
@@ -34,7 +36,10 @@ from classroom.web.links import student_base_url
 from classroom.web.messages import say
 from printables.catalog import printable_label
 from printables.documents import (
+    OFFLINE_KIT,
+    blank_rule_card_pdf,
     class_pack_pdf,
+    class_rule_cards_pdf,
     game_report_pdf,
     lesson_pdf,
     rule_cards_pdf,
@@ -44,7 +49,7 @@ from printables.documents import (
 from printables.i18n import language_of
 from printables.lesson_html import lesson_html
 from printables.lessons import LessonError, find_lesson, load_lessons
-from printables.report import GameReport, RoundNotPlayed, round_report
+from printables.report import Checker, GameReport, RoundNotPlayed, round_report
 
 __all__ = ["document_language", "printing", "reader_language"]
 
@@ -73,6 +78,11 @@ def _number(name: str) -> int | None:
 def _word(name: str, default: str | None = None) -> str | None:
     """A text query parameter; `default` when absent or empty."""
     return request.args.get(name, "").strip() or default
+
+
+def _flag(name: str) -> bool:
+    """A yes/no query parameter (a ticked checkbox sends '1' or 'on'); absent is no."""
+    return _word(name, "") in ("1", "on", "yes", "true")
 
 
 def _paper() -> str:
@@ -125,7 +135,8 @@ def _base_url() -> str:
 @printing.get("/classes/<int:class_id>/pack.pdf")
 @login_required
 def class_pack(class_id: int) -> Response:
-    """The class pack: join cards and worksheets per group, then the rule cards."""
+    """The class pack: the teacher's overview, the join cards and the worksheets, with blank
+    backs for printing on both sides unless ?one_sided=1."""
 
     def build() -> Document:
         snapshot = use_cases().reading.class_snapshot(me(), class_id)
@@ -135,9 +146,29 @@ def class_pack(class_id: int) -> Response:
             paper=_paper(),
             variant=_word("variant", "older") or "older",
             worksheets=_number("worksheets"),
+            duplex=not _flag("one_sided"),
             language=document_language(),
         )
         return pdf, f"class-pack-{_slug(snapshot.name)}.pdf"
+
+    return _send(build)
+
+
+@printing.get("/classes/<int:class_id>/rule-cards.pdf")
+@login_required
+def class_rule_cards(class_id: int) -> Response:
+    """The secret rule card of each of the class's groups, ?public_hint=1 to print the hints
+    on the half the table sees."""
+
+    def build() -> Document:
+        snapshot = use_cases().reading.class_snapshot(me(), class_id)
+        pdf = class_rule_cards_pdf(
+            snapshot,
+            paper=_paper(),
+            public_hint=_flag("public_hint"),
+            language=document_language(),
+        )
+        return pdf, f"rule-cards-{_slug(snapshot.name)}.pdf"
 
     return _send(build)
 
@@ -168,13 +199,28 @@ def teachers_round_report(
     service = use_cases()
     group = service.records.group_record(teacher_id, group_id)
     class_name = service.reading.group_snapshot(group_id).class_name
-    return round_report(group, class_name=class_name, round_number=number, language=language)
+    played = group.round(number)
+    checker = _checker(played.rule_text) if played and played.rule_kind == "language" else None
+    return round_report(
+        group, class_name=class_name, round_number=number, checker=checker, language=language
+    )
+
+
+def _checker(secret: str) -> Checker:
+    """The checker's answers on hypotheses about `secret`; an answer not known yet is asked
+    for now, so that the next download of the report has it."""
+
+    def answer(text: str) -> CheckOutcome | None:
+        return checks().request(secret, text)
+
+    return answer
 
 
 @printing.get("/rule-cards.pdf")
 @login_required
 def rule_cards() -> Response:
-    """Library rule cards, filtered by ?difficulty=, ?concept=, ?age_band= and ?ids=a,b."""
+    """Library rule cards, filtered by ?difficulty=, ?concept=, ?age_band= and ?ids=a,b;
+    ?public_hint=1 prints the hints on the half the table sees."""
 
     def build() -> Document:
         ids = _word("ids")
@@ -184,9 +230,22 @@ def rule_cards() -> Response:
             concept=_word("concept"),
             age_band=_word("age_band"),
             ids=None if ids is None else [part.strip() for part in ids.split(",")],
+            public_hint=_flag("public_hint"),
             language=reader_language(),
         )
         return pdf, "rule-cards.pdf"
+
+    return _send(build)
+
+
+@printing.get("/blank-rule-card.pdf")
+@login_required
+def blank_rule_card() -> Response:
+    """Blank rule cards, for dealers who write their own rule."""
+
+    def build() -> Document:
+        pdf = blank_rule_card_pdf(paper=_paper(), language=reader_language())
+        return pdf, "blank-rule-card.pdf"
 
     return _send(build)
 
@@ -204,19 +263,41 @@ def worksheet() -> Response:
     return _send(build)
 
 
+def _names() -> list[str] | None:
+    """Player names from ?names=, one per line or separated by commas (also 、 and ，);
+    None when there are none."""
+    parts = re.split(r"[\n,、，]", request.args.get("names", ""))
+    return [part.strip() for part in parts if part.strip()] or None
+
+
 @printing.get("/score-sheet.pdf")
 @login_required
 def score_sheet() -> Response:
-    """The score sheet for offline rounds, ?players= and ?rounds=."""
+    """The score sheet for offline rounds, ?players= or ?names=, ?rounds= and ?paper=."""
 
     def build() -> Document:
+        names = _names()
         pdf = score_sheet_pdf(
             paper=_paper(),
-            players=_number("players"),
+            # Names written out say how many sit at the table: the number field is then moot.
+            players=None if names else _number("players"),
+            names=names,
             rounds=_number("rounds"),
             language=reader_language(),
         )
         return pdf, "score-sheet.pdf"
+
+    return _send(build)
+
+
+@printing.get("/<any('rules-sheet', 'dealer-aid', 'layout-mat', 'guess-slips'):name>.pdf")
+@login_required
+def offline_kit(name: str) -> Response:
+    """A document of the offline kit (rules sheet, dealer's aid, layout mat, guess slips),
+    ?paper=."""
+
+    def build() -> Document:
+        return OFFLINE_KIT[name](paper=_paper(), language=reader_language()), f"{name}.pdf"
 
     return _send(build)
 
@@ -259,6 +340,10 @@ def _material_url(name: str, rules: tuple[str, ...]) -> str:
     """Where a lesson's printable downloads; its rule cards are those of the lesson's rules."""
     if name == "rule-cards":
         return url_for("printing.rule_cards", ids=",".join(rules) or None)
+    if name == "blank-rule-card":
+        return url_for("printing.blank_rule_card")
+    if name in OFFLINE_KIT:
+        return url_for("printing.offline_kit", name=name)
     if name.startswith("worksheet"):
         variant = name.removeprefix("worksheet").strip("-") or "older"
         return url_for("printing.worksheet", variant=variant)
@@ -279,4 +364,7 @@ def index() -> str:
         lessons=load_lessons(language=reader_language()),
         classes=classes,
         concepts=[(c, say(CONCEPT_NAMES[c])) for c in CONCEPTS],
+        offline_kit=[
+            (name, printable_label(name, language=reader_language())) for name in OFFLINE_KIT
+        ],
     )

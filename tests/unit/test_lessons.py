@@ -9,6 +9,8 @@ from printables.lessons import AGE_BANDS, LessonError, find_lesson, load_lessons
 from tests.unit.test_printables_support import MIN_INK, fonts_of, reader, render, text_of
 
 REQUIRED = ("first-lesson", "scientific-method", "design-your-own-rule", "offline-lesson")
+#: The order the kit teaches the lessons in: play, then method, then paper only, then design.
+TEACHING_ORDER = ("first-lesson", "scientific-method", "offline-lesson", "design-your-own-rule")
 LESSONS = load_lessons()
 #: Each translation's heading of the debrief questions every lesson ends with.
 DEBRIEF = {"ja": "ふりかえりの問い", "pl": "Pytania do omówienia", "ru": "Вопросы для разбора"}
@@ -49,14 +51,31 @@ def test_every_printable_a_lesson_names_is_one_the_cli_can_build(lesson):
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
-def test_every_lesson_ends_with_debrief_questions(lesson):
+def test_every_lesson_has_debrief_questions(lesson):
     blocks = parse(lesson.body)
-    headings = [
-        plain_text(block.inline) if isinstance(block, Heading) and block.level == 2 else None
-        for block in blocks
-    ]
-    follows = blocks[headings.index("Debrief questions") + 1]
+    anchors = [block.anchor if isinstance(block, Heading) else None for block in blocks]
+    follows = blocks[anchors.index("debrief-questions") + 1]
     assert isinstance(follows, ListBlock) and len(follows.items) >= 3
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "pl", "ru"])
+def test_lessons_come_in_teaching_order_in_every_language(language):
+    lessons = load_lessons(language=language)
+    assert [lesson.name for lesson in lessons] == list(TEACHING_ORDER)
+    assert [lesson.order for lesson in lessons] == [1, 2, 3, 4]
+
+
+def test_two_lessons_in_the_same_place_are_refused(tmp_path):
+    (tmp_path / "one.md").write_text(GOOD_HEADER, encoding="utf-8")
+    (tmp_path / "two.md").write_text(GOOD_HEADER, encoding="utf-8")
+    with pytest.raises(LessonError, match="one, two: two lessons cannot both have order 2"):
+        load_lessons(tmp_path)
+
+
+def test_lessons_sort_by_order_not_by_file_name(tmp_path):
+    (tmp_path / "a-later.md").write_text(GOOD_HEADER.replace("order: 2", "order: 9"), "utf-8")
+    (tmp_path / "z-first.md").write_text(GOOD_HEADER.replace("order: 2", "order: 1"), "utf-8")
+    assert [lesson.name for lesson in load_lessons(tmp_path)] == ["z-first", "a-later"]
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
@@ -79,6 +98,7 @@ GOOD_HEADER = """---
 title: A lesson
 age_band: "8-10"
 duration_minutes: 40
+order: 2
 materials:
   printables: [worksheet]
   rules: [alternate-colors]
@@ -91,6 +111,7 @@ def test_parse_lesson_reads_the_header_and_keeps_the_body():
     lesson = parse_lesson(GOOD_HEADER, "a-lesson")
     assert (lesson.name, lesson.title, lesson.age_band) == ("a-lesson", "A lesson", "8-10")
     assert (lesson.duration_minutes, lesson.printables) == (40, ("worksheet",))
+    assert lesson.order == 2
     assert lesson.rules == ("alternate-colors",) and lesson.body == "## Body\n"
 
 
@@ -102,6 +123,9 @@ def test_parse_lesson_reads_the_header_and_keeps_the_body():
         (GOOD_HEADER.replace("title: A lesson", "title: ''"), "title"),
         (GOOD_HEADER.replace('"8-10"', '"9-11"'), "age_band"),
         (GOOD_HEADER.replace("40", "forty"), "duration_minutes"),
+        (GOOD_HEADER.replace("order: 2\n", ""), "order"),
+        (GOOD_HEADER.replace("order: 2", "order: 0"), "order"),
+        (GOOD_HEADER.replace("order: 2", "order: yes"), "order"),
         (GOOD_HEADER.replace("[worksheet]", "worksheet"), "printables"),
         (GOOD_HEADER.replace("title: A lesson", "title: [unclosed"), "YAML"),
     ],
@@ -129,7 +153,9 @@ def test_lesson_pdf_shows_rule_titles_from_the_library(all_lessons_text):
 
 def test_lesson_pages_are_not_blank_and_fonts_embedded(all_lessons_pdf):
     assert all(fonts_of(all_lessons_pdf).values())
-    assert min(render(all_lessons_pdf, "lessons")) > MIN_INK
+    left_blank = ["left blank" in page.extract_text() for page in reader(all_lessons_pdf).pages]
+    inks = render(all_lessons_pdf, "lessons")
+    assert min(ink for ink, blank in zip(inks, left_blank, strict=True) if not blank) > MIN_INK
 
 
 def test_rebuilding_a_lesson_gives_the_same_bytes():

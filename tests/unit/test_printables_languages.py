@@ -20,6 +20,7 @@ from printables.catalog import printable_label
 from printables.cli import main as printables_main
 from printables.documents import (
     class_pack_pdf,
+    class_rule_cards_pdf,
     game_report_pdf,
     lesson_pdf,
     rule_cards_pdf,
@@ -83,6 +84,11 @@ def _pack(live, language: str) -> bytes:
     return class_pack_pdf(snapshot, base_url=BASE, language=language)
 
 
+def _rule_cards(live, language: str) -> bytes:
+    snapshot = live.service.reading.class_snapshot(live.teacher_id, live.class_id)
+    return class_rule_cards_pdf(snapshot, language=language)
+
+
 def _report(live, language: str) -> bytes:
     group_id = live.group_ids[0]
     class_name = live.service.reading.group_snapshot(group_id).class_name
@@ -113,8 +119,11 @@ DOCUMENTS: dict[str, tuple[Callable[..., bytes], int, tuple[str, ...]]] = {
         1,
         ("Score sheet", "Total"),
     ),
-    "join-card": (_pack, 1, ("Class code", "3. Type a nickname. No real names needed.")),
-    "class-pack": (_pack, -2, ("Secret rule", "Students", "Worksheets")),
+    # The pack opens with the teacher's overview, then (printed on both sides) a blank back,
+    # then the join cards.
+    "join-card": (_pack, 3, ("Class code", "3. Type a nickname. No real names needed.")),
+    "class-pack": (_pack, 1, ("Secret rule", "Students", "Worksheets")),
+    "class-rule-cards": (_rule_cards, 1, ("In the rule language:",)),
     "lesson": (
         lambda live, lang: lesson_pdf("first-lesson", language=lang),
         1,
@@ -139,8 +148,8 @@ def test_every_document_prints_its_headings_in_the_language_asked(live, document
     assert ink > MIN_INK
 
 
-def test_the_class_pack_prints_the_rule_cards_in_the_same_language(live):
-    pdf = _pack(live, "pl")
+def test_the_class_rule_cards_print_in_the_language_asked(live):
+    pdf = _rule_cards(live, "pl")
     cards = page_texts(pdf)[-1]
     assert squeezed(translated("pl", "In the rule language:")) in cards
     assert squeezed(translated("pl", "Keep secret")).upper() in cards.upper()

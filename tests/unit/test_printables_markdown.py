@@ -43,6 +43,19 @@ def test_headings_keep_their_level_and_drop_the_hashes():
     )
 
 
+def test_a_trailing_anchor_names_a_heading_and_leaves_its_words():
+    assert parse("## Plan B: when it runs long {#plan-b}\n### **Rubric** {#rubric}") == (
+        Heading(2, (Text("Plan B: when it runs long"),), "plan-b"),
+        Heading(3, (Strong((Text("Rubric"),)),), "rubric"),
+    )
+
+
+@pytest.mark.parametrize("text", ["## Sets {#A}", "## Sets {#a b}", "## {#x} first", "Para {#x}"])
+def test_only_a_well_formed_anchor_at_the_end_of_a_heading_is_one(text):
+    (block,) = parse(text)
+    assert getattr(block, "anchor", "") == "" and "{#" in plain_text(block.inline)
+
+
 def test_paragraph_lines_join_with_a_space_until_a_blank_line_or_another_block():
     assert parse("first line\nsecond line\n\nnext\n- item") == (
         paragraph("first line second line"),
@@ -123,6 +136,7 @@ def test_plain_text_drops_the_markup():
     ("text", "html"),
     [
         ("# Top\n### Low", "<h2>Top</h2>\n<h3>Low</h3>"),
+        ("## Plan B {#plan-b}", '<h2 id="plan-b">Plan B</h2>'),
         ("- a\n- **b**", "<ul><li>a</li><li><strong>b</strong></li></ul>"),
         ("3. c\n4. d", '<ol start="3"><li>c</li><li>d</li></ol>'),
         ("> *said*", "<blockquote><p><em>said</em></p></blockquote>"),

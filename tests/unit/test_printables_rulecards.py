@@ -1,5 +1,6 @@
 import itertools
 import math
+from dataclasses import replace
 from io import BytesIO
 
 import pytest
@@ -8,12 +9,25 @@ from reportlab.platypus import Paragraph
 
 from classroom.core.cards import Card, Color
 from classroom.core.rules import RuleError, compile_rule
-from classroom.core.rules.library import LibraryError, load_library
+from classroom.core.rules.library import LibraryError, find_rule, load_library
+from printables.blank_rulecard_pdf import SAMPLE_PLAYS
 from printables.cardface import RED, CardRow, ink_for, row_positions
+from printables.catalog import PRINTABLE_NAMES
 from printables.common import PrintableError, base_styles, page_size
-from printables.documents import CustomRule, rule_cards_pdf
+from printables.documents import (
+    CustomRule,
+    blank_rule_card_pdf,
+    build_printable,
+    rule_cards_pdf,
+)
 from printables.layout_pdf import layout_rows
-from printables.rulecard_pdf import RuleCardRenderer, card_boxes, difficulty_marks
+from printables.rulecard_pdf import (
+    RuleCardRenderer,
+    card_boxes,
+    card_halves,
+    concept_name,
+    difficulty_marks,
+)
 from printables.rulecards import (
     CARDS_PER_SHEET,
     RuleCard,
@@ -23,8 +37,10 @@ from printables.rulecards import (
     paginate,
     rule_card,
     select_rules,
+    words_rule_card,
 )
 from printables.textfit import MIN_SCALE, draw_in_box, fit_story
+from tests.unit.test_printables_languages import squeezed, translated
 from tests.unit.test_printables_support import (
     A4,
     LETTER,
@@ -199,7 +215,8 @@ def test_rule_card_pages_are_not_blank(whole_library_pdf):
 
 
 def test_a_very_long_rule_shrinks_to_fit_and_loses_no_word():
-    long_text = " ".join(f"clause{n} says the card must do something" for n in range(40))
+    # A thousand characters: three times what a student dealer may write, with a long rule too.
+    long_text = " ".join(f"clause{n} says the card must do something" for n in range(25))
     long_rule = " or ".join(f"card.rank == {n % 13 + 1}" for n in range(30))
     made = card(title="A rule with far too many words", text=long_text, rule_text=long_rule)
     pdf = RuleCardRenderer(paper="letter").render([made])
@@ -319,3 +336,119 @@ def test_a_layout_drawing_prints_mainline_and_sideline_ranks_in_the_language():
     text = text_of(buffer.getvalue())
     assert "Д" in text and "К" in text and "В♦" in text.replace(" ", "")
     assert not {"Q", "K", "J"} & set(text)
+
+
+# What each half of a folded card shows
+
+PAGE = page_size("a4")
+
+
+def placed_text(pdf: bytes, page: int = 0) -> list[tuple[str, float, float]]:
+    """Every piece of text on a page with the point where it starts, in page coordinates."""
+    found: list[tuple[str, float, float]] = []
+
+    def visit(text, cm, tm, _font, _size):
+        if text.strip():
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            found.append((" ".join(text.split()), x, y))
+
+    reader(pdf).pages[page].extract_text(visitor_text=visit)
+    return found
+
+
+def inside(box, x: float, y: float) -> bool:
+    return box.x <= x <= box.x + box.width and box.y <= y <= box.y + box.height
+
+
+def halves_of_first_card():
+    return card_halves(card_boxes(PAGE)[0])
+
+
+def pieces_with(pdf: bytes, words: str) -> list[tuple[float, float]]:
+    hits = [(x, y) for text, x, y in placed_text(pdf) if words in text]
+    assert hits, words
+    return hits
+
+
+def test_the_rule_its_title_and_its_id_are_inside_the_secret_half(library):
+    entry = next(rule for rule in library if rule.id == "alternate-colors")
+    pdf = RuleCardRenderer().render([replace(rule_card(entry), table="Otters")])
+    public, secret = halves_of_first_card()
+    first_words = " ".join(entry.text.split()[:4])
+    for words in (first_words, entry.title, entry.id, str(entry.rule), entry.hint[:12]):
+        assert all(inside(secret, x, y) for x, y in pieces_with(pdf, words)), words
+    assert all(inside(public, x, y) for x, y in pieces_with(pdf, "Otters"))
+    assert all(inside(public, x, y) for x, y in pieces_with(pdf, "difficulty 1 of 5"))
+
+
+def test_the_public_half_carries_the_hint_only_when_the_teacher_chooses(library):
+    entry = next(rule for rule in library if rule.id == "alternate-colors")
+    public, secret = halves_of_first_card()
+    hidden = RuleCardRenderer().render([rule_card(entry)])
+    shown = RuleCardRenderer(public_hint=True).render([rule_card(entry)])
+    assert all(inside(secret, x, y) for x, y in pieces_with(hidden, entry.hint[:12]))
+    assert all(inside(public, x, y) for x, y in pieces_with(shown, entry.hint[:12]))
+    assert all(inside(secret, x, y) for x, y in pieces_with(shown, entry.title))
+
+
+def test_nothing_on_the_public_half_names_the_rule(library):
+    entries = [rule for rule in library if rule.id in ("suit-cycle", "primes-alternate")]
+    pdf = RuleCardRenderer().render(library_rule_cards(entries))
+    boxes = card_boxes(PAGE)
+    public = [card_halves(box)[0] for box in boxes]
+    said = " ".join(text for text, x, y in placed_text(pdf) if any(inside(b, x, y) for b in public))
+    for entry in entries:
+        for secret in (entry.title, entry.id, str(entry.rule), entry.text[:20]):
+            assert secret not in said
+        for concept in entry.concepts:
+            assert concept_name(concept) not in said
+
+
+def test_a_rule_in_plain_words_prints_its_words_and_no_rule_language():
+    made = words_rule_card("Red after black, then two blacks", title="Dealer's own")
+    assert (made.rule_text, made.example) == ("", ())
+    pdf = RuleCardRenderer().render([made])
+    _public, secret = halves_of_first_card()
+    assert all(inside(secret, x, y) for x, y in pieces_with(pdf, "Red after black"))
+    text = text_of(pdf)
+    assert "In the rule language:" not in text and "Example mainline" not in text
+    with pytest.raises(PrintableError):
+        words_rule_card("  ", title="Dealer's own")
+
+
+def test_rule_cards_with_the_hint_in_public_come_from_the_builder():
+    pdf = rule_cards_pdf(ids=["alternate-colors"], public_hint=True, language="ja")
+    public, _secret = halves_of_first_card()
+    hint = find_rule("alternate-colors").words_in("ja").hint
+    assert hint is not None
+    assert all(inside(public, x, y) for x, y in pieces_with(pdf, hint[:6]))
+
+
+# Blank rule cards
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])
+def test_blank_rule_cards_give_lines_for_the_rule_and_a_three_card_test(paper, size):
+    pdf = blank_rule_card_pdf(paper=paper, sheets=2)
+    assert len(reader(pdf).pages) == 2 and page_sizes(pdf) == {size}
+    first = reader(pdf).pages[0].extract_text()
+    for label in ("My rule, in words", "Title (for you alone):", "Tested on 3 sample cards:"):
+        assert first.count(label) == CARDS_PER_SHEET, label
+    secret = card_halves(card_boxes(page_size(paper))[0])[1]
+    for label in ("My rule, in words", "Tested on 3 sample cards:", "KEEP SECRET"):
+        text = [(t, x, y) for t, x, y in placed_text(pdf) if label in t]
+        assert any(inside(secret, x, y) for _t, x, y in text), label
+    assert first.count("yes ☐") == SAMPLE_PLAYS * CARDS_PER_SHEET
+    assert min(render(pdf, f"blank-rule-card-{paper}")) > MIN_INK
+
+
+def test_blank_rule_cards_speak_the_language_asked_for():
+    text = text_of(blank_rule_card_pdf(language="pl"))
+    assert squeezed(translated("pl", "Tested on 3 sample cards:")) in squeezed(text)
+    assert "Tested on" not in text
+
+
+def test_the_blank_rule_card_is_a_catalogued_printable():
+    assert "blank-rule-card" in PRINTABLE_NAMES
+    assert build_printable("blank-rule-card", paper="letter", language="ru").startswith(b"%PDF")

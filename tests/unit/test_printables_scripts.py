@@ -164,7 +164,7 @@ def japanese_class(tmp_path_factory) -> LiveClass:
 def test_class_pack_prints_japanese_polish_and_russian_nicknames_in_their_fonts(japanese_class):
     live = japanese_class
     snapshot = live.service.reading.class_snapshot(live.teacher_id, live.class_id)
-    pdf = class_pack_pdf(snapshot, base_url="http://192.168.1.20:5000", worksheets=1)
+    pdf = class_pack_pdf(snapshot, base_url="http://192.168.1.20:5000", worksheets=1, duplex=False)
     text = squeezed(pdf)
     assert "class七年二組Łódź" in text and "Atthistable:さくら,Łucja,Вася" in text
     assert all(name in text for name in (*NICKNAMES, *GROUPS))

@@ -55,7 +55,8 @@ def test_worksheet_has_grid_log_and_reflection_pages(worksheet):
     variant, pdf = worksheet
     plan = worksheet_plan(variant)
     text = text_of(pdf)
-    assert len(reader(pdf).pages) == 3
+    # Four pages: two sheets printed on both sides, the next copy starting on a fresh sheet.
+    assert len(reader(pdf).pages) == 4
     for words in (plan.title, plan.mainline_label, *plan.log_headings, plan.final_prompt):
         assert " ".join(words.split()) in text
     assert plan.questions[0].split("?")[0] in text
@@ -119,7 +120,7 @@ def test_score_sheet_refuses_impossible_tables(options):
 def test_score_sheet_prints_names_rounds_and_the_scoring_rules():
     pdf = score_sheet_pdf(names=["Ana", "Ben", "Chen", "Dia"], rounds=6)
     text = text_of(pdf)
-    for words in ("Ana", "Ben", "Chen", "Dia", "+6", "+3", "Total", "Dealer"):
+    for words in ("Ana", "Ben", "Chen", "Dia", "bonus +6 / +3", "Total", "Dealer"):
         assert words in text
     assert "12 minus the cards left in their hand" in text
     assert "+6 for guessing the secret rule right" in text
@@ -138,11 +139,15 @@ def test_score_sheet_is_landscape_on_the_paper_asked_for(paper, size):
     assert page_sizes(score_sheet_pdf(paper=paper, players=MAX_PLAYERS, rounds=12)) == {size}
 
 
-def test_score_sheet_for_a_full_table_fits_one_page_that_is_not_blank():
+def test_score_sheet_for_a_full_table_takes_two_pages_that_are_not_blank():
     pdf = score_sheet_pdf(players=MAX_PLAYERS, rounds=12)
-    assert len(reader(pdf).pages) == 1
+    pages = [page.extract_text() for page in reader(pdf).pages]
+    assert len(pages) == 2
+    assert [n for n in range(1, 10) if f"Seat {n} · name:" in pages[0]] == [1, 2, 3, 4, 5]
+    assert [n for n in range(1, 10) if f"Seat {n} · name:" in pages[1]] == [6, 7, 8, 9]
+    assert "Page 2 of 2: seats 6 to 9" in pages[1]
     assert all(fonts_of(pdf).values())
-    assert render(pdf, "score-sheet-full")[0] > MIN_INK
+    assert min(render(pdf, "score-sheet-full")) > MIN_INK
 
 
 def test_rebuilding_a_score_sheet_gives_the_same_bytes():
