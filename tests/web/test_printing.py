@@ -497,3 +497,8 @@ def test_index_offers_the_offline_kit_on_both_papers(print_client):
         assert f'href="/teacher/print/{name}.pdf"' in html
         assert f'href="/teacher/print/{name}.pdf?paper=letter"' in html
     assert translated("pl", "Dealer's aid") in html
+
+
+def test_index_offers_every_lesson_plan_in_one_book(print_client):
+    html = print_client.get("/teacher/print/").get_data(as_text=True)
+    assert 'href="/teacher/print/lessons/all.pdf"' in html
