@@ -11,6 +11,7 @@ from typing import Any
 
 import socketio
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 LANDSCAPE = {"width": 1024, "height": 768}
@@ -273,6 +274,15 @@ class Teacher:
             except PlaywrightTimeout:
                 if attempt == 2:
                     raise
+            except PlaywrightError as error:
+                # The page reloaded itself (ending a class reloads the teacher's pages) while
+                # the form's own navigation was under way: that reload is the answer, and a
+                # form no longer offered has done its work.
+                if "ERR_ABORTED" not in str(error) or attempt == 2:
+                    raise
+                self.page.wait_for_load_state()
+                if self.page.locator(f'form[action$="{action_suffix}"]').count() == 0:
+                    return
 
     @staticmethod
     def _send(form: Any, fields: dict[str, str]) -> None:
