@@ -22,6 +22,7 @@ from classroom.core.game import (
     RoundState,
     StockOut,
     event_from_dict,
+    owing,
     replay,
 )
 from tests.unit.test_game_support import Alternate
@@ -59,7 +60,12 @@ def turn_moves(state: RoundState, n: int) -> list[Command]:
 def legal_moves(state: RoundState, n: int) -> list[Command]:
     """Every kind of legal command in this state, verdicts chosen at random by `n`."""
     if state.phase == "judging_play":
-        return [lambda g: g.judge_play(True), lambda g: g.judge_play(False)]
+        verdicts: list[Command] = [lambda g: g.judge_play(True), lambda g: g.judge_play(False)]
+        forecasters = [s for s in state.seats if s != owing(state) and not state.predicted(s)]
+        if forecasters and n % 4:
+            seat = forecasters[n % len(forecasters)]
+            return [partial(Round.predict, seat=seat, accepted=n % 3 == 0)]
+        return verdicts
     if state.phase == "judging_guess":
         return [lambda g: g.judge_guess(n % 9 == 4)]
     if state.phase == "judging_no_play" and state.pending is not None:
@@ -96,6 +102,9 @@ def check_invariants(game: Round) -> None:
         assert state.options.stock_out == "add_deck"
     if state.options.stock_out == "end" and not state.stock:
         assert state.is_over
+    waiting = state.pending.since if state.pending is not None else None
+    if not state.is_over:
+        assert all((p.right is None) == (p.play == waiting) for p in state.predictions)
 
 
 def check_end(state: RoundState) -> None:

@@ -33,6 +33,7 @@ from classroom.core.game.events import (
     Options,
     Played,
     PlayerRemoved,
+    Predicted,
     RoundEnded,
     TurnSkipped,
 )
@@ -49,6 +50,7 @@ from classroom.core.game.verify import (
     verify_no_play,
     verify_pass_guess,
     verify_play,
+    verify_predict,
     verify_remove_player,
     verify_skip_turn,
 )
@@ -68,6 +70,7 @@ __all__ = [
     "no_play",
     "pass_guess",
     "play",
+    "predict",
     "remove_player",
     "skip_turn",
 ]
@@ -165,6 +168,12 @@ def play(
     if judge is None:
         return tuple(batch.events)
     return _play_verdict(batch, judge.allows(state.layout.mainline, card), rng)
+
+
+def predict(state: RoundState, seat: str, accepted: bool) -> tuple[Event, ...]:
+    """`seat` forecasts whether the card waiting for its verdict will be accepted."""
+    verify_predict(state, seat)
+    return _Batch(state).add(Predicted(seat=seat, accepted=accepted))
 
 
 def judge_play(

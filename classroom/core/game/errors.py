@@ -12,6 +12,7 @@ __all__ = [
     "GuessNotAllowed",
     "NotYourTurn",
     "NothingToJudge",
+    "PredictionNotAllowed",
     "RoundOver",
     "UnknownSeat",
     "VerdictPending",
@@ -44,6 +45,10 @@ class GuessNotAllowed(GameError):
 
 class VerdictPending(GameError):
     """Anything but a verdict while the dealer still has to judge."""
+
+
+class PredictionNotAllowed(GameError):
+    """A prediction with no play waiting, on one's own play, or a second one on the same play."""
 
 
 class NothingToJudge(GameError):

@@ -32,6 +32,7 @@ __all__ = [
     "Options",
     "Played",
     "PlayerRemoved",
+    "Predicted",
     "RoundEnded",
     "StockOut",
     "TurnSkipped",
@@ -111,6 +112,18 @@ class Judged(Event):
     seat: str
     card: Card
     correct: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Predicted(Event):
+    """Another player's forecast, while a play waits for its verdict: will it be accepted?
+
+    Predictions never change hands, turns or scores; they are the table's thinking made visible.
+    """
+
+    kind: ClassVar[str] = "predicted"
+    seat: str
+    accepted: bool
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -204,6 +217,7 @@ _KINDS: dict[str, type[Event]] = {
     for cls in (
         Dealt,
         Played,
+        Predicted,
         Judged,
         NoPlay,
         NoPlayJudged,

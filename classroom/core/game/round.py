@@ -112,6 +112,18 @@ class Round:
         """`seat` declares no-play; with a judge its verdict follows at once."""
         return self._record(commands.no_play(self._state, seat, judge=self.judge, rng=self.rng))
 
+    def verify_predict(self, seat: str) -> None:
+        """Raise the reason `seat` may not predict the waiting card now."""
+        verify.verify_predict(self._state, seat)
+
+    def can_predict(self, seat: str) -> bool:
+        """True if `seat` may predict the card that waits for its verdict."""
+        return passes(lambda: self.verify_predict(seat))
+
+    def predict(self, seat: str, accepted: bool) -> tuple[Event, ...]:
+        """`seat` forecasts the verdict on the waiting card."""
+        return self._record(commands.predict(self._state, seat, accepted))
+
     def verify_judge_play(self) -> None:
         """Raise the reason no verdict on a play can be given now."""
         verify.verify_judge_play(self._state)

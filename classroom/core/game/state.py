@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import reduce
 from typing import Any, Literal
 
@@ -31,12 +31,23 @@ from classroom.core.game.events import (
     Options,
     Played,
     PlayerRemoved,
+    Predicted,
     RoundEnded,
     TurnSkipped,
 )
 from classroom.core.layout import Layout
 
-__all__ = ["JUDGING", "Guess", "Pending", "Phase", "RoundState", "apply", "owing", "replay"]
+__all__ = [
+    "JUDGING",
+    "Guess",
+    "Pending",
+    "Phase",
+    "Prediction",
+    "RoundState",
+    "apply",
+    "owing",
+    "replay",
+]
 
 Phase = Literal[
     "playing", "judging_play", "judging_no_play", "guess_window", "judging_guess", "over"
@@ -51,6 +62,18 @@ class Pending:
 
     seat: str
     card: Card | None = None
+    #: The seq of the `played` event; what predictions refer to. Not part of the identity.
+    since: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Prediction:
+    """One player's forecast on one play (`play`: that play's seq); `right` once judged."""
+
+    seat: str
+    play: int
+    accepted: bool
+    right: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +100,7 @@ class RoundState:
     guesser: str | None = None
     guesses: tuple[Guess, ...] = ()
     hints: tuple[str, ...] = ()
+    predictions: tuple[Prediction, ...] = ()
     discards: int = 0
     decks: int = 2
     end_reason: EndReason | None = None
@@ -94,6 +118,11 @@ class RoundState:
     def next_seat(self, seat: str) -> str:
         """The seat after `seat`, wrapping round the table."""
         return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
+
+    def predicted(self, seat: str) -> bool:
+        """True if `seat` has already forecast the play that waits for its verdict."""
+        since = self.pending.since if self.pending is not None else -1
+        return any(p.play == since and p.seat == seat for p in self.predictions)
 
     @property
     def is_over(self) -> bool:
@@ -143,10 +172,34 @@ def _turn_done(state: RoundState, seat: str) -> Changes:
     return {"phase": "playing", "turn": state.next_seat(seat), "pending": None}
 
 
+def _resolved(state: RoundState, correct: bool) -> tuple[Prediction, ...]:
+    """The predictions with those on the judged play marked right or wrong."""
+    since = state.pending.since if state.pending is not None else -1
+    return tuple(
+        replace(p, right=p.accepted == correct) if p.play == since else p for p in state.predictions
+    )
+
+
+def _predicted(state: RoundState, event: Predicted) -> Changes:
+    pending = state.pending
+    if pending is None or event.seat not in state.seats or event.seat == pending.seat:
+        raise BadEvent(f"Event {event.seq}: {event.seat} cannot predict this play.")
+    if state.predicted(event.seat):
+        raise BadEvent(f"Event {event.seq}: {event.seat} has already predicted this play.")
+    prediction = Prediction(event.seat, pending.since, event.accepted)
+    return {"predictions": (*state.predictions, prediction)}
+
+
 def _judged(state: RoundState, event: Judged) -> Changes:
     seat = event.seat
     if state.pending != Pending(seat, event.card):
         raise BadEvent(f"Event {event.seq} judges a card that was not played.")
+    resolved = {"predictions": _resolved(state, event.correct)} if state.predictions else {}
+    return resolved | _verdict(state, event)
+
+
+def _verdict(state: RoundState, event: Judged) -> Changes:
+    seat = event.seat
     if not event.correct:
         penalty = _new_hand(state, seat, state.hand(seat), draw=1)
         return {"layout": state.layout.reject(event.card), **penalty, **_turn_done(state, seat)}
@@ -218,8 +271,11 @@ def _round_ended(state: RoundState, event: RoundEnded) -> Changes:
 def _step(state: RoundState, event: Event) -> Changes:
     match event:
         case Played(seat=seat, card=card):
-            waiting = {"phase": "judging_play", "pending": Pending(seat, card), "guesser": None}
+            pending = Pending(seat, card, since=event.seq)
+            waiting = {"phase": "judging_play", "pending": pending, "guesser": None}
             return _new_hand(state, seat, _removed(state, seat, card)) | waiting
+        case Predicted():
+            return _predicted(state, event)
         case Judged():
             return _judged(state, event)
         case NoPlay(seat=seat):
@@ -248,6 +304,7 @@ def _step(state: RoundState, event: Event) -> Changes:
 _ALLOWED: dict[type[Event], frozenset[Phase]] = {
     Played: frozenset({"playing", "guess_window"}),
     Judged: frozenset({"judging_play"}),
+    Predicted: frozenset({"judging_play"}),
     NoPlay: frozenset({"playing", "guess_window"}),
     NoPlayJudged: frozenset({"judging_no_play"}),
     Guessed: frozenset({"guess_window"}),

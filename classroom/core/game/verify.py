@@ -23,6 +23,7 @@ from classroom.core.game.errors import (
     GuessNotAllowed,
     NothingToJudge,
     NotYourTurn,
+    PredictionNotAllowed,
     RoundOver,
     UnknownSeat,
     VerdictPending,
@@ -42,6 +43,7 @@ __all__ = [
     "verify_no_play",
     "verify_pass_guess",
     "verify_play",
+    "verify_predict",
     "verify_remove_player",
     "verify_skip_turn",
 ]
@@ -92,6 +94,20 @@ def verify_play(state: RoundState, seat: str, card: Card) -> None:
     verify_no_play(state, seat)
     if card not in state.hand(seat):
         raise CardNotInHand(_("You do not hold %s.") % card.label)
+
+
+def verify_predict(state: RoundState, seat: str) -> None:
+    """Raise unless a card waits for its verdict and `seat`, another player, may predict it."""
+    if state.is_over:
+        raise RoundOver(_("The round is over."))
+    _check_seat(state, seat)
+    pending = state.pending
+    if state.phase != "judging_play" or pending is None:
+        raise PredictionNotAllowed(_("No card is waiting for its verdict now."))
+    if pending.seat == seat:
+        raise PredictionNotAllowed(_("The others predict your card; wait for the verdict."))
+    if state.predicted(seat):
+        raise PredictionNotAllowed(_("You have already predicted this card."))
 
 
 def verify_pass_guess(state: RoundState, seat: str) -> None:
