@@ -81,7 +81,8 @@ unit: $(STAMP)
 	@$(MAKE) --no-print-directory unit-postgresql
 
 # The suite again on a throwaway PostgreSQL server (tests/conftest.py starts it), browser tests
-# left out; where PostgreSQL is missing it is skipped, except under CI=true where that fails.
+# left out, and so are the pure tests that never open a database (tests/conftest.py says which);
+# where PostgreSQL is missing it is skipped, except under CI=true where that fails.
 unit-postgresql: $(STAMP)
 	@if $(HAVE_POSTGRES); then \
 		CLASSROOM_TEST_DATABASE=postgresql $(BIN)/pytest -q -p no:cacheprovider \

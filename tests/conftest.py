@@ -219,6 +219,40 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         _SERVER = None
 
 
+#: Names a test module uses when it builds a store of its own, outside the fixtures below.
+_STORE_BUILDERS = ("fresh_database_url", "live_service", "require_postgres", "connect")
+#: Folders of pure tests and of tests on the in-memory store: their result cannot depend on
+#: the database, so the PostgreSQL pass runs only those of their tests that open one.
+_PURE_FOLDERS = ("unit", "usecases")
+
+
+def _opens_a_database(item: pytest.Item) -> bool:
+    if "database_url" in getattr(item, "fixturenames", ()):
+        return True
+    callspec = getattr(item, "callspec", None)
+    if callspec is not None and "sql" in callspec.params.values():
+        return True
+    module = getattr(item, "module", None)
+    return any(name in vars(module) for name in _STORE_BUILDERS) if module else True
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On PostgreSQL, leave out the pure tests: they ran on the SQLite pass already."""
+    if not wants_postgres():
+        return
+    tests_root = Path(__file__).parent
+    kept, left_out = [], []
+    for item in items:
+        folder = (
+            item.path.relative_to(tests_root).parts[0] if tests_root in item.path.parents else ""
+        )
+        pure = folder in _PURE_FOLDERS and not _opens_a_database(item)
+        (left_out if pure else kept).append(item)
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = kept
+
+
 def pytest_report_header(config: pytest.Config) -> str:
     """Say which database the run uses."""
     return f"database: {'postgresql' if wants_postgres() else 'sqlite'} ({BACKEND_VARIABLE})"
