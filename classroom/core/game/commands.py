@@ -15,9 +15,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Protocol
 
 from classroom.core.cards import Card, new_stock, secure_random
+from classroom.core.eventlog import Judge
 from classroom.core.game.errors import NothingToJudge
 from classroom.core.game.events import (
     Dealt,
@@ -79,14 +79,6 @@ __all__ = [
 MIN_PLAYERS = 3
 
 DEFAULT_OPTIONS = Options()
-
-
-class Judge(Protocol):
-    """What automatic verdicts need of a secret rule."""
-
-    def allows(self, mainline: Sequence[Card], card: Card) -> bool:
-        """True if `card` may follow `mainline` (the starter first)."""
-        ...
 
 
 class _Batch:

@@ -10,11 +10,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Literal, get_args
 
 from classroom.core.cards import Card
+from classroom.core.eventlog import CARD_FIELDS, EventCodec, LoggedEvent
 from classroom.core.game.errors import BadEvent, BadSetup
 
 __all__ = [
@@ -71,16 +72,8 @@ class Options:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Event:
-    """One entry of a round's log; `seq` counts from 1 and is assigned by the round."""
-
-    kind: ClassVar[str] = "event"
-    seq: int = 0
-
-    def to_dict(self) -> dict[str, object]:
-        """A plain JSON-able dict, cards as '10H'-style strings."""
-        body = {f.name: _encode(getattr(self, f.name)) for f in fields(self)}
-        return {"kind": self.kind, **body}
+class Event(LoggedEvent):
+    """One entry of an Express round's log."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -212,9 +205,8 @@ class RoundEnded(Event):
     note: str = ""
 
 
-_KINDS: dict[str, type[Event]] = {
-    cls.kind: cls
-    for cls in (
+_CODEC: EventCodec[Event] = EventCodec(
+    [
         Dealt,
         Played,
         Predicted,
@@ -229,49 +221,12 @@ _KINDS: dict[str, type[Event]] = {
         TurnSkipped,
         PlayerRemoved,
         RoundEnded,
-    )
-}
-
-
-def _encode(value: object) -> object:
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, Options):
-        return value.to_dict()
-    if isinstance(value, tuple):
-        return [_encode(item) for item in value]
-    return value
-
-
-def _cards(texts: list[str]) -> tuple[Card, ...]:
-    return tuple(Card.parse(text) for text in texts)
-
-
-def _same(value: Any) -> Any:
-    return value
-
-
-_DECODERS: dict[str, Callable[[Any], Any]] = {
-    "card": lambda text: None if text is None else Card.parse(text),
-    "starter": Card.parse,
-    "stock": _cards,
-    "cards": _cards,
-    "hands": lambda hands: tuple(_cards(hand) for hand in hands),
-    "seats": tuple,
-    "options": Options.from_dict,
-}
+    ],
+    {**CARD_FIELDS, "options": Options.from_dict},
+    BadEvent,
+)
 
 
 def event_from_dict(data: Mapping[str, Any]) -> Event:
     """The event a `to_dict()` dict describes; raise BadEvent for an unknown kind or fields."""
-    cls = _KINDS.get(data.get("kind", ""))
-    if cls is None:
-        raise BadEvent(f"Unknown event kind {data.get('kind')!r}.")
-    names = {f.name for f in fields(cls)}
-    given = set(data) - {"kind"}
-    if not given <= names:
-        raise BadEvent(f"A {cls.kind!r} event has no field(s) {sorted(given - names)}.")
-    try:
-        return cls(**{name: _DECODERS.get(name, _same)(data[name]) for name in given})
-    except (TypeError, ValueError) as error:
-        raise BadEvent(f"Bad {cls.kind!r} event {dict(data)!r}: {error}") from error
+    return _CODEC.from_dict(data)

@@ -18,9 +18,10 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 
 from classroom.core.cards import Card
+from classroom.core.eventlog import RecordedRound
 from classroom.core.game import commands, verify
 from classroom.core.game.commands import DEFAULT_OPTIONS, Judge
 from classroom.core.game.errors import GameError
@@ -39,24 +40,12 @@ def passes(check: Callable[[], None]) -> bool:
     return True
 
 
-class Round:
+class Round(RecordedRound[Event, RoundState]):
     """The events so far and the state they fold to; a judge makes verdicts automatic.
 
     Each command returns its new events (already recorded); an illegal one raises a GameError
     and records nothing. `rng` shuffles any deck added when the stock runs out.
     """
-
-    def __init__(
-        self,
-        events: Iterable[Event],
-        *,
-        judge: Judge | None = None,
-        rng: random.Random | None = None,
-    ) -> None:
-        self._events = tuple(events)
-        self._state = replay(self._events)
-        self.judge = judge
-        self.rng = rng
 
     @classmethod
     def deal(
@@ -70,22 +59,11 @@ class Round:
         """A new round: shuffle with `rng`, deal to `seats` (first seat plays first)."""
         return cls([commands.deal(seats, rng, options=options)], judge=judge, rng=rng)
 
-    @property
-    def state(self) -> RoundState:
-        """The current state."""
-        return self._state
+    def _replay(self, events: tuple[Event, ...]) -> RoundState:
+        return replay(events)
 
-    @property
-    def events(self) -> tuple[Event, ...]:
-        """The whole log, oldest first."""
-        return self._events
-
-    def _record(self, events: tuple[Event, ...]) -> tuple[Event, ...]:
-        state = self._state
-        for event in events:
-            state = apply(state, event)
-        self._state, self._events = state, self._events + events
-        return events
+    def _apply(self, state: RoundState, event: Event) -> RoundState:
+        return apply(state, event)
 
     def verify_play(self, seat: str, card: Card) -> None:
         """Raise the reason `seat` may not play `card` now."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 from classroom.core.cards import Card
-from classroom.core.game import Judge
+from classroom.core.eventlog import Judge
 from classroom.core.new_eleusis.events import Called, Declared, Event, Pointed
 from classroom.core.new_eleusis.state import RoundState
 from classroom.core.new_eleusis.verdicts import (

@@ -18,10 +18,10 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from classroom.core.cards import Card
-from classroom.core.game import Judge
+from classroom.core.eventlog import Judge, RecordedRound
 from classroom.core.game.round import passes
 from classroom.core.new_eleusis import prophet, turns, verify
 from classroom.core.new_eleusis.events import Event
@@ -32,25 +32,13 @@ from classroom.core.new_eleusis.state import RoundState
 __all__ = ["Round"]
 
 
-class Round:
+class Round(RecordedRound[Event, RoundState]):
     """The events so far and the state they fold to; a judge (the app as God) gives verdicts,
     and confirms or refutes the prophet's calls, at once.
 
     Each command returns its new events (already recorded); an illegal one raises a
     NewEleusisError and records nothing. `rng` shuffles any deck added to a short stock.
     """
-
-    def __init__(
-        self,
-        events: Iterable[Event],
-        *,
-        judge: Judge | None = None,
-        rng: random.Random | None = None,
-    ) -> None:
-        self._events = tuple(events)
-        self._state = replay(self._events)
-        self.judge = judge
-        self.rng = rng
 
     @classmethod
     def deal(
@@ -64,22 +52,11 @@ class Round:
         """A new round: shuffle with `rng`, deal to `seats` (the first at the dealer's left)."""
         return cls([turns.deal(seats, rng, options=options)], judge=judge, rng=rng)
 
-    @property
-    def state(self) -> RoundState:
-        """The current state."""
-        return self._state
+    def _replay(self, events: tuple[Event, ...]) -> RoundState:
+        return replay(events)
 
-    @property
-    def events(self) -> tuple[Event, ...]:
-        """The whole log, oldest first."""
-        return self._events
-
-    def _record(self, events: tuple[Event, ...]) -> tuple[Event, ...]:
-        state = self._state
-        for event in events:
-            state = apply(state, event)
-        self._state, self._events = state, self._events + events
-        return events
+    def _apply(self, state: RoundState, event: Event) -> RoundState:
+        return apply(state, event)
 
     def verify_play(self, seat: str, cards: Sequence[Card]) -> None:
         """Raise the reason `seat` may not play this string now."""

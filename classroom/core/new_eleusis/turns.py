@@ -18,7 +18,7 @@ import random
 from collections.abc import Sequence
 
 from classroom.core.cards import Card, new_stock
-from classroom.core.game import Judge
+from classroom.core.eventlog import Judge
 from classroom.core.new_eleusis.events import Dealt, Event, Hint, NoPlay, Played, RoundEnded
 from classroom.core.new_eleusis.options import DEFAULT_OPTIONS, HAND_SIZE, Options
 from classroom.core.new_eleusis.state import RoundState

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from classroom.core.cards import Card, new_stock, secure_random
-from classroom.core.game import Judge
+from classroom.core.eventlog import Judge
 from classroom.core.new_eleusis.errors import NothingToJudge
 from classroom.core.new_eleusis.events import (
     DeckAdded,
