@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Table
+from reportlab.platypus import Flowable, Paragraph, Table
 
 from printables.common import INK, RULE_GREY, table_style
 from printables.i18n import gettext as _
 from printables.scoresheet import ScoreSheetPlan, SeatPage, score_sheet_plan
-from printables.scoresheet_pdf import DEALER_WIDTH, ROUND_WIDTH, THICK, ScoreSheetRenderer
-from printables.scripts import script_paragraph
+from printables.scoresheet_pdf import ROUND_WIDTH, THICK, ScoreSheetRenderer
+from printables.scripts import has_japanese, script_paragraph, text_width
 
 __all__ = [
     "DEFAULT_PEOPLE",
@@ -28,9 +29,13 @@ __all__ = [
 MIN_PEOPLE = 5
 MAX_PEOPLE = 9
 DEFAULT_PEOPLE = 6
+#: The dealer's name, narrower than the Express sheet's so that 6 people fit on Letter paper.
+NAME_WIDTH = 64.0
 #: The high count's and the marker count's columns: a two-digit number and its heading.
-COUNT_WIDTH = 46.0
+COUNT_WIDTH = 42.0
 TICK = 3 * mm
+#: The smallest size a box's label shrinks to so that no word is split.
+SUB_SMALLEST = 5.0
 
 
 class TickBox(Flowable):  # type: ignore[misc, unused-ignore]  # reportlab has no type hints
@@ -68,11 +73,11 @@ def ne_score_sheet_plan(
 class NewEleusisScoreSheetRenderer(ScoreSheetRenderer):
     """The New Eleusis score sheet of one plan on one paper size (landscape)."""
 
-    LEAD_WIDTHS = (ROUND_WIDTH, DEALER_WIDTH, COUNT_WIDTH, COUNT_WIDTH)
+    LEAD_WIDTHS = (ROUND_WIDTH, NAME_WIDTH, COUNT_WIDTH, COUNT_WIDTH)
     #: Under the rounds: +10 for never having dealt, then the final total.
     FOOTER_ROWS = 2
-    #: "Cards up to the marker" wraps onto three lines rather than shrink below 7 pt.
-    LEAD_SIZES = (8.5, 7.0)
+    #: "Cards up to the marker" wraps onto three lines rather than shrink below 6 pt.
+    LEAD_SIZES = (8.5, 6.0)
 
     def title(self) -> str:
         """The document's title, in its footer and metadata."""
@@ -89,6 +94,20 @@ class NewEleusisScoreSheetRenderer(ScoreSheetRenderer):
     def sub_labels(self) -> tuple[str, ...]:
         """Cards left, the bonus (with the prophet's tick), the round's score, the running total."""
         return (_("cards left"), _("bonus"), _("round score"), _("running total"))
+
+    def sub_cell(self, label: str, width: float) -> Paragraph:
+        """The label in a smaller size when its longest word would not fit the box: a narrow
+        box on Letter paper must not split "bonus" in two."""
+        style = self.styles["sub"]
+        if has_japanese(label):  # Japanese wraps between any two characters
+            return script_paragraph(escape(label), style)
+        room = width - 2 - 0.5
+        longest = max(text_width(word, style.fontName, style.fontSize) for word in label.split())
+        size = max(SUB_SMALLEST, min(style.fontSize, style.fontSize * room / longest))
+        fitted = ParagraphStyle(
+            f"ne_sub_{size:.2f}", parent=style, fontSize=size, leading=size * 1.15
+        )
+        return script_paragraph(escape(label), fitted)
 
     def dealer_note(self) -> str:
         """The dealer's score, limited when a prophet is left at the end."""

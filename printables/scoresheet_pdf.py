@@ -155,7 +155,7 @@ class ScoreSheetRenderer:
 
     def dealer_cell(self, seat: int) -> Paragraph:
         """Who deals the round, in the dealer column: two lines at most."""
-        room = 2 * (DEALER_WIDTH - 2 * CELL_PADDING - 1)
+        room = 2 * (self.LEAD_WIDTHS[1] - 2 * CELL_PADDING - 1)
         return self._fitted(self.plan.seat_label(seat), "cell", room, DEALER_SIZES)
 
     def lead_heading(self, text: str, column: int) -> Paragraph:
@@ -170,6 +170,10 @@ class ScoreSheetRenderer:
     def sub_labels(self) -> tuple[str, ...]:
         """The labels of one seat's boxes, in SUB_SHARES order."""
         return (_("cards left"), _("12 − cards"), _("bonus +6 / +3"), _("points"))
+
+    def sub_cell(self, label: str, width: float) -> Paragraph:
+        """The label over one of a seat's boxes, `width` points wide."""
+        return self._p(label, "sub")
 
     def dealer_note(self) -> str:
         """What the dealer of a round writes in their seat's boxes."""
@@ -186,7 +190,8 @@ class ScoreSheetRenderer:
         sub: list[object] = [""] * len(self.LEAD_WIDTHS)
         for seat in page.seats:
             top += [self.name_cell(seat, page.seat_width), "", "", ""]
-            sub += [self._p(label, "sub") for label in self.sub_labels()]
+            labels = zip(self.sub_labels(), page.cell_widths, strict=True)
+            sub += [self.sub_cell(label, width) for label, width in labels]
         return [top, sub]
 
     def _lead_cells(self, row: ScoreRow) -> list[object]:
