@@ -197,9 +197,7 @@ def ne_score_sheet_pdf(
 ) -> bytes:
     """The New Eleusis score sheet for 5 to 9 people, dealer included, in `language`."""
     with speaking(language):
-        plan = ne_score_sheet_plan(
-            players=players, names=None if names is None else list(names), rounds=rounds
-        )
+        plan = ne_score_sheet_plan(players=players, names=names, rounds=rounds)
         return NewEleusisScoreSheetRenderer(plan, paper=paper).render()
 
 

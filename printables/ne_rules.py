@@ -14,6 +14,7 @@ __all__ = [
     "EXAMPLE_MARKER",
     "EXAMPLE_SIDELINES",
     "WORKED_EXAMPLE",
+    "Section",
     "WorkedExample",
     "ne_rules_sections",
 ]

@@ -4,6 +4,7 @@ limit by the prophet's marker and +10 at the end for everyone who never dealt.""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from reportlab.lib.styles import ParagraphStyle
@@ -57,7 +58,7 @@ class TickBox(Flowable):  # type: ignore[misc, unused-ignore]  # reportlab has n
 
 
 def ne_score_sheet_plan(
-    *, players: int | None = None, names: list[str] | None = None, rounds: int | None = None
+    *, players: int | None = None, names: Sequence[str] | None = None, rounds: int | None = None
 ) -> ScoreSheetPlan:
     """The Express plan's checks with New Eleusis's table: 5 to 9 people, dealer included."""
     return score_sheet_plan(

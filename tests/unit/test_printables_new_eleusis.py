@@ -21,7 +21,7 @@ from printables.ne_scoresheet_pdf import (
     ne_score_sheet_plan,
 )
 from printables.scoresheet import MIN_CELL
-from printables.scoresheet_pdf import CELL_PADDING
+from printables.scoresheet_pdf import CELL_PADDING, ROW_LIMITS
 from tests.unit.test_printables_languages import squeezed, translated
 from tests.unit.test_printables_support import (
     MIN_INK,
@@ -154,6 +154,16 @@ def test_no_word_of_a_box_label_is_split_even_on_letter_paper(language):
             cell.wrap(width - 2, 1000)
             assert cell.style.fontSize >= SUB_SMALLEST
             assert len(cell.blPara.lines) <= len(label.split()), label
+
+
+def test_long_names_fit_the_narrower_dealer_column():
+    names = ["寿限無寿限無五劫の擦り切れ海砂利水魚", "Grzegorz Brzęczyszczyk", "さくら", "Ola"]
+    names.append("Аня")
+    renderer = NewEleusisScoreSheetRenderer(ne_score_sheet_plan(names=names), paper="letter")
+    for seat in range(len(names)):
+        dealer = renderer.dealer_cell(seat)
+        _width, height = dealer.wrap(renderer.LEAD_WIDTHS[1] - 2 * CELL_PADDING, 1000)
+        assert dealer.style.fontSize >= 5.5 and height <= ROW_LIMITS[0] - 4, names[seat]
 
 
 def test_the_score_sheet_has_a_row_per_round_and_the_dealer_of_each():
