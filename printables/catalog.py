@@ -19,6 +19,8 @@ PRINTABLE_NAMES = (
     "dealer-aid",
     "layout-mat",
     "guess-slips",
+    "ne-rules",
+    "ne-score-sheet",
 )
 #: Printables made from a class stored in the app, so never built from defaults alone.
 LIVE_PRINTABLE_NAMES = ("class-pack", "class-rule-cards", "report")
@@ -43,6 +45,8 @@ def _labels() -> dict[str, str]:
         "dealer-aid": _("Dealer's aid"),
         "layout-mat": _("Layout mat"),
         "guess-slips": _("Guess slips"),
+        "ne-rules": _("New Eleusis: rules in brief"),
+        "ne-score-sheet": _("New Eleusis: score sheet"),
         "class-pack": _("Class pack: teacher's overview, join cards and worksheets"),
         "class-rule-cards": _("The class's secret rule cards"),
         "report": _("Game report of a round"),

@@ -21,6 +21,8 @@ from printables.documents import (
     CustomRule,
     blank_rule_card_pdf,
     lesson_pdf,
+    ne_rules_pdf,
+    ne_score_sheet_pdf,
     rule_cards_pdf,
     score_sheet_pdf,
     worksheet_pdf,
@@ -35,6 +37,7 @@ __all__ = [
     "Documents",
     "add_document",
     "add_document_commands",
+    "add_new_eleusis_commands",
     "add_print_commands",
     "main",
     "write_document",
@@ -104,8 +107,23 @@ def add_document_commands(subparsers: Documents) -> None:
     ):
         add_document(subparsers, name, help_text, partial(_offline, OFFLINE_KIT[name]))
 
+    add_new_eleusis_commands(subparsers)
+
     lesson = add_document(subparsers, "lesson", _("a lesson plan"), _lesson)
     lesson.add_argument("name", help=_("the lesson's file name without .md, or 'all'"))
+
+
+def add_new_eleusis_commands(subparsers: Documents) -> None:
+    """The papers of New Eleusis, the advanced mode: its rules in brief and its score sheet."""
+    rules = partial(_offline, ne_rules_pdf)
+    add_document(subparsers, "ne-rules", _("New Eleusis: the rules in brief"), rules)
+    scores = add_document(
+        subparsers, "ne-score-sheet", _("New Eleusis: the score sheet"), _ne_scores
+    )
+    who = scores.add_mutually_exclusive_group()
+    who.add_argument("--players", type=int, help=_("people at the table, dealer included"))
+    who.add_argument("--names", help=_("player names, comma-separated"))
+    scores.add_argument("--rounds", type=int, help=_("rounds (default: everyone deals once)"))
 
 
 def add_document(
@@ -174,6 +192,16 @@ def _worksheet(args: argparse.Namespace) -> bytes:
 
 def _scores(args: argparse.Namespace) -> bytes:
     return score_sheet_pdf(
+        paper=args.paper,
+        players=args.players,
+        names=_split(args.names),
+        rounds=args.rounds,
+        language=args.language,
+    )
+
+
+def _ne_scores(args: argparse.Namespace) -> bytes:
+    return ne_score_sheet_pdf(
         paper=args.paper,
         players=args.players,
         names=_split(args.names),

@@ -17,6 +17,8 @@ from printables.i18n import speaking
 from printables.lesson_pdf import LessonRenderer
 from printables.lessons import find_lesson, load_lessons
 from printables.mat_pdf import MatRenderer
+from printables.ne_rules_pdf import NewEleusisRulesRenderer
+from printables.ne_scoresheet_pdf import NewEleusisScoreSheetRenderer, ne_score_sheet_plan
 from printables.report import GameReport
 from printables.report_pdf import ReportRenderer
 from printables.rulecard_pdf import RuleCardRenderer
@@ -29,6 +31,7 @@ from printables.worksheet_pdf import WorksheetRenderer
 
 __all__ = [
     "BUILDERS",
+    "NEW_ELEUSIS",
     "OFFLINE_KIT",
     "CustomRule",
     "blank_rule_card_pdf",
@@ -40,6 +43,8 @@ __all__ = [
     "guess_slips_pdf",
     "layout_mat_pdf",
     "lesson_pdf",
+    "ne_rules_pdf",
+    "ne_score_sheet_pdf",
     "rule_cards_pdf",
     "rules_sheet_pdf",
     "score_sheet_pdf",
@@ -182,12 +187,39 @@ def guess_slips_pdf(*, paper: str = "a4", language: str = "en") -> bytes:
         return SlipsRenderer(paper=paper).render()
 
 
+def ne_score_sheet_pdf(
+    *,
+    paper: str = "a4",
+    players: int | None = None,
+    names: Sequence[str] | None = None,
+    rounds: int | None = None,
+    language: str = "en",
+) -> bytes:
+    """The New Eleusis score sheet for 5 to 9 people, dealer included, in `language`."""
+    with speaking(language):
+        plan = ne_score_sheet_plan(players=players, names=names, rounds=rounds)
+        return NewEleusisScoreSheetRenderer(plan, paper=paper).render()
+
+
+def ne_rules_pdf(*, paper: str = "a4", language: str = "en") -> bytes:
+    """The New Eleusis rules in brief, with a drawn layout and a worked scoring example."""
+    with speaking(language):
+        return NewEleusisRulesRenderer(paper=paper).render()
+
+
 #: The documents of the offline kit made from the paper and language alone, by name.
 OFFLINE_KIT: dict[str, Callable[..., bytes]] = {
     "rules-sheet": rules_sheet_pdf,
     "dealer-aid": dealer_aid_pdf,
     "layout-mat": layout_mat_pdf,
     "guess-slips": guess_slips_pdf,
+}
+
+
+#: The papers of New Eleusis, the advanced mode, made from the paper and language alone.
+NEW_ELEUSIS: dict[str, Callable[..., bytes]] = {
+    "ne-rules": ne_rules_pdf,
+    "ne-score-sheet": ne_score_sheet_pdf,
 }
 
 
@@ -207,6 +239,8 @@ BUILDERS: dict[str, Callable[[str, str], bytes]] = {
     "dealer-aid": lambda paper, language: dealer_aid_pdf(paper=paper, language=language),
     "layout-mat": lambda paper, language: layout_mat_pdf(paper=paper, language=language),
     "guess-slips": lambda paper, language: guess_slips_pdf(paper=paper, language=language),
+    "ne-rules": lambda paper, language: ne_rules_pdf(paper=paper, language=language),
+    "ne-score-sheet": lambda paper, language: ne_score_sheet_pdf(paper=paper, language=language),
 }
 
 

@@ -3,7 +3,7 @@ with its mainline, a starter and sidelines under the cards that wrong plays were
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
@@ -67,7 +67,8 @@ class CardValues(Flowable):  # type: ignore[misc, unused-ignore]  # reportlab ha
 
 
 class ExampleLayout(Flowable):  # type: ignore[misc, unused-ignore]  # reportlab has no type hints
-    """The example round: labels on the left, the mainline left to right, sidelines below."""
+    """The example round: labels on the left, the mainline left to right, sidelines below;
+    `marks` are words above mainline cards (by index), such as New Eleusis's markers."""
 
     def __init__(
         self,
@@ -76,8 +77,10 @@ class ExampleLayout(Flowable):  # type: ignore[misc, unused-ignore]  # reportlab
         *,
         card_width: float,
         language: str,
+        marks: Mapping[int, str] | None = None,
     ) -> None:
         super().__init__()
+        self.marks = dict(marks or {})
         self.mainline = tuple(mainline)
         self.sidelines = tuple(tuple(side) for side in sidelines)
         self.card_width = card_width
@@ -113,17 +116,11 @@ class ExampleLayout(Flowable):  # type: ignore[misc, unused-ignore]  # reportlab
             x = self.label_width + i * step
             draw_card(canvas, card, x, main_y, self.card_width, language=self.language)
             self._sideline(canvas, side, x, main_y)
-        canvas.setFillColor(MUTED)
-        starter_x = self.label_width + self.card_width / 2
-        draw_text(
-            canvas,
-            starter_x,
-            main_y + card_height(self.card_width) + self.top_label * 0.5,
-            _("starter"),
-            font=FONT_BOLD,
-            size=self.top_label,
-            align="centre",
-        )
+        above = main_y + card_height(self.card_width) + self.top_label * 0.5
+        for index, text in ((0, _("starter")), *self.marks.items()):
+            canvas.setFillColor(MUTED if index == 0 else INK)
+            x = self.label_width + index * step + self.card_width / 2
+            draw_text(canvas, x, above, text, font=FONT_BOLD, size=self.top_label, align="centre")
         arrow_x = self.label_width + len(self.mainline) * step
         arrow_y = main_y + card_height(self.card_width) / 2 - self.card_width * 0.2
         canvas.setFillColor(INK)

@@ -96,9 +96,17 @@ class ScoreSheetPlan:
 
 
 def score_sheet_plan(
-    *, players: int | None = None, names: Sequence[str] | None = None, rounds: int | None = None
+    *,
+    players: int | None = None,
+    names: Sequence[str] | None = None,
+    rounds: int | None = None,
+    low: int = MIN_PLAYERS,
+    high: int = MAX_PLAYERS,
+    default: int = DEFAULT_PLAYERS,
 ) -> ScoreSheetPlan:
-    """Check the options and make the plan; by default everyone deals once.
+    """Check the options and make the plan for `low` to `high` people at the table (dealer
+    included, `default` when neither players nor names are given); by default everyone deals
+    once.
 
     >>> score_sheet_plan(names=["Ana", "Ben", "Chen"]).rows[2]
     ScoreRow(number=3, dealer=2)
@@ -110,18 +118,16 @@ def score_sheet_plan(
         raise PrintableError(
             _("Player names must be non-empty and at most {n} characters.").format(n=MAX_NAME)
         )
-    count = len(cleaned) if cleaned is not None else (players or DEFAULT_PLAYERS)
-    if cleaned is not None and not MIN_PLAYERS <= count <= MAX_PLAYERS:
+    count = len(cleaned) if cleaned is not None else (players or default)
+    if cleaned is not None and not low <= count <= high:
         raise PrintableError(
             _(
                 "{count} names given, but a table has {low} to {high} people, dealer included."
-            ).format(count=count, low=MIN_PLAYERS, high=MAX_PLAYERS)
+            ).format(count=count, low=low, high=high)
         )
-    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+    if not low <= count <= high:
         raise PrintableError(
-            _("A table has {low} to {high} people, dealer included.").format(
-                low=MIN_PLAYERS, high=MAX_PLAYERS
-            )
+            _("A table has {low} to {high} people, dealer included.").format(low=low, high=high)
         )
     rounds = count if rounds is None else rounds
     if not 1 <= rounds <= MAX_ROUNDS:

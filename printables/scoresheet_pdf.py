@@ -21,7 +21,7 @@ from printables.common import (
     table_style,
 )
 from printables.i18n import gettext as _
-from printables.scoresheet import ScoreSheetPlan, SeatPage
+from printables.scoresheet import ScoreRow, ScoreSheetPlan, SeatPage
 from printables.scripts import script_paragraph, text_width
 from printables.textfit import story_height
 
@@ -40,7 +40,18 @@ DEALER_SIZES = (7.5, 5.5)
 
 
 class ScoreSheetRenderer:
-    """Builds the score sheet of one plan on one paper size (always landscape)."""
+    """Builds the score sheet of one plan on one paper size (always landscape).
+
+    The columns before the seats' (LEAD_WIDTHS), the rows under the rounds (FOOTER_ROWS) and
+    the words are hooks, so that New Eleusis's sheet (`printables.ne_scoresheet_pdf`) keeps
+    this one's geometry."""
+
+    #: The columns before the seats': the round's number and who deals it.
+    LEAD_WIDTHS: tuple[float, ...] = (ROUND_WIDTH, DEALER_WIDTH)
+    #: The rows under the rounds: the totals.
+    FOOTER_ROWS = 1
+    #: The lead headings' largest and smallest sizes (past the smallest they wrap).
+    LEAD_SIZES = (8.5, 5.0)
 
     def __init__(self, plan: ScoreSheetPlan, *, paper: str = "a4") -> None:
         self.plan = plan
@@ -54,7 +65,7 @@ class ScoreSheetRenderer:
     @property
     def seats_width(self) -> float:
         """The width left for the seats' columns beside the round and dealer columns."""
-        return self.width - ROUND_WIDTH - DEALER_WIDTH
+        return self.width - sum(self.LEAD_WIDTHS)
 
     def _stylesheet(self) -> dict[str, ParagraphStyle]:
         styles = base_styles()
@@ -76,7 +87,7 @@ class ScoreSheetRenderer:
 
     def render(self) -> bytes:
         """The score sheet as PDF bytes."""
-        title = _("Score sheet")
+        title = self.title()
         return build_pdf(self.story(), paper=self.paper, title=title, wide=True, margin=MARGIN)
 
     def story(self) -> list[Flowable]:
@@ -84,7 +95,7 @@ class ScoreSheetRenderer:
         story: list[Flowable] = []
         for number, page in enumerate(self.pages, start=1):
             head = [
-                script_paragraph(escape(_("Eleusis Express · Score sheet")), self.styles["h1"]),
+                script_paragraph(escape(self.heading()), self.styles["h1"]),
                 *self._rules(),
             ]
             if len(self.pages) > 1:
@@ -94,6 +105,14 @@ class ScoreSheetRenderer:
                 story.append(PageBreak())
             story += [*head, self.table(page, room=self.height - story_height(head, self.width))]
         return story
+
+    def title(self) -> str:
+        """The document's title, in its footer and metadata."""
+        return _("Score sheet")
+
+    def heading(self) -> str:
+        """The heading of every page."""
+        return _("Eleusis Express · Score sheet")
 
     def _which_seats(self, page: SeatPage, number: int) -> str:
         return _(
@@ -136,49 +155,78 @@ class ScoreSheetRenderer:
 
     def dealer_cell(self, seat: int) -> Paragraph:
         """Who deals the round, in the dealer column: two lines at most."""
-        room = 2 * (DEALER_WIDTH - 2 * CELL_PADDING - 1)
+        room = 2 * (self.LEAD_WIDTHS[1] - 2 * CELL_PADDING - 1)
         return self._fitted(self.plan.seat_label(seat), "cell", room, DEALER_SIZES)
+
+    def lead_heading(self, text: str, column: int) -> Paragraph:
+        """The heading `text` of lead column `column`, shrunk a little to fit, then wrapped."""
+        room = self.LEAD_WIDTHS[column] - 2 * CELL_PADDING - 1
+        return self._fitted(text, "cell_head", room, self.LEAD_SIZES)
+
+    def lead_headings(self) -> tuple[str, ...]:
+        """The headings of the lead columns."""
+        return (_("Round"), _("Dealer"))
+
+    def sub_labels(self) -> tuple[str, ...]:
+        """The labels of one seat's boxes, in SUB_SHARES order."""
+        return (_("cards left"), _("12 − cards"), _("bonus +6 / +3"), _("points"))
+
+    def sub_cell(self, label: str, width: float) -> Paragraph:
+        """The label over one of a seat's boxes, `width` points wide."""
+        return self._p(label, "sub")
+
+    def dealer_note(self) -> str:
+        """What the dealer of a round writes in their seat's boxes."""
+        return _("dealer: highest score")
+
+    def seat_cells(self, seat: int) -> list[object]:
+        """One seat's boxes in a round it plays (not deals)."""
+        return ["", "", "", ""]
 
     def _header(self, page: SeatPage) -> list[list[object]]:
         top: list[object] = [
-            self._fitted(_("Round"), "cell_head", ROUND_WIDTH - 2 * CELL_PADDING - 1, (8.5, 5)),
-            self._fitted(_("Dealer"), "cell_head", DEALER_WIDTH - 2 * CELL_PADDING - 1, (8.5, 5)),
+            self.lead_heading(text, column) for column, text in enumerate(self.lead_headings())
         ]
-        sub: list[object] = ["", ""]
-        labels = (_("cards left"), _("12 − cards"), _("bonus +6 / +3"), _("points"))
+        sub: list[object] = [""] * len(self.LEAD_WIDTHS)
         for seat in page.seats:
             top += [self.name_cell(seat, page.seat_width), "", "", ""]
-            sub += [self._p(label, "sub") for label in labels]
+            labels = zip(self.sub_labels(), page.cell_widths, strict=True)
+            sub += [self.sub_cell(label, width) for label, width in labels]
         return [top, sub]
+
+    def _lead_cells(self, row: ScoreRow) -> list[object]:
+        blanks = [""] * (len(self.LEAD_WIDTHS) - 2)
+        return [self._p(str(row.number), "round"), self.dealer_cell(row.dealer), *blanks]
 
     def _body(self, page: SeatPage) -> list[list[object]]:
         rows: list[list[object]] = []
         for row in self.plan.rows:
-            cells: list[object] = [self._p(str(row.number), "round"), self.dealer_cell(row.dealer)]
+            cells = self._lead_cells(row)
             for seat in page.seats:
-                dealing = seat == row.dealer
-                cells += [
-                    self._p(_("dealer: highest score"), "dealer") if dealing else "",
-                    "",
-                    "",
-                    "",
-                ]
+                if seat == row.dealer:
+                    cells += [self._p(self.dealer_note(), "dealer"), "", "", ""]
+                else:
+                    cells += self.seat_cells(seat)
             rows.append(cells)
-        room = ROUND_WIDTH - 2 * CELL_PADDING - 1
-        total: list[object] = [self._fitted(_("Total"), "cell_head", room, (8.5, 5)), ""]
+        return [*rows, *self.footer_rows(page)]
+
+    def footer_rows(self, page: SeatPage) -> list[list[object]]:
+        """The FOOTER_ROWS rows under the rounds: here, each seat's total."""
+        total: list[object] = [self.lead_heading(_("Total"), 0)]
+        total += [""] * (len(self.LEAD_WIDTHS) - 1)
         for _seat in page.seats:
             total += [self._p(_("total"), "cell_hint"), "", "", ""]
-        return [*rows, total]
+        return [total]
 
     def table(self, page: SeatPage, *, room: float) -> Table:
         """The score table of one page's seats, its rows as tall as `room` allows."""
-        widths = [ROUND_WIDTH, DEALER_WIDTH, *(page.cell_widths * len(page.seats))]
+        widths = [*self.LEAD_WIDTHS, *(page.cell_widths * len(page.seats))]
         header = self._header(page)
         head_table = Table(header, colWidths=widths)
         head_table.setStyle(table_style(self._head_commands(page)))
         head_height = head_table.wrap(self.width, self.height)[1]
         low, high = ROW_LIMITS
-        lines = self.plan.rounds + 1
+        lines = self.plan.rounds + self.FOOTER_ROWS
         row_height = max(low, min(high, (room - head_height - 2) / lines))
         table = Table(
             [*header, *self._body(page)],
@@ -191,16 +239,16 @@ class ScoreSheetRenderer:
 
     def _head_commands(self, page: SeatPage) -> list[tuple[object, ...]]:
         """What sizes the two heading rows: paddings and the spans of the seats' names."""
+        lead = len(self.LEAD_WIDTHS)
         commands: list[tuple[object, ...]] = [
             ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
             ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
-            ("LEFTPADDING", (2, 1), (-1, 1), 1),
-            ("RIGHTPADDING", (2, 1), (-1, 1), 1),
-            ("SPAN", (0, 0), (0, 1)),
-            ("SPAN", (1, 0), (1, 1)),
+            ("LEFTPADDING", (lead, 1), (-1, 1), 1),
+            ("RIGHTPADDING", (lead, 1), (-1, 1), 1),
         ]
+        commands += [("SPAN", (column, 0), (column, 1)) for column in range(lead)]
         for column in range(len(page.seats)):
-            commands.append(("SPAN", (2 + 4 * column, 0), (5 + 4 * column, 0)))
+            commands.append(("SPAN", (lead + 4 * column, 0), (lead + 3 + 4 * column, 0)))
         return commands
 
     def _commands(self, page: SeatPage) -> list[tuple[object, ...]]:
@@ -217,7 +265,8 @@ class ScoreSheetRenderer:
             commands += self._seat_commands(column, seat, last)
         for row in self.plan.rows:
             if row.dealer in page.seats:
-                first, y = 2 + 4 * page.seats.index(row.dealer), row.number + 1
+                first = len(self.LEAD_WIDTHS) + 4 * page.seats.index(row.dealer)
+                y = row.number + 1
                 commands += [
                     ("SPAN", (first, y), (first + 2, y)),
                     ("BACKGROUND", (first, y), (first + 2, y), SHADE),
@@ -225,12 +274,13 @@ class ScoreSheetRenderer:
         return commands
 
     def _seat_commands(self, column: int, seat: int, last: int) -> list[tuple[object, ...]]:
-        first = 2 + 4 * column
+        first = len(self.LEAD_WIDTHS) + 4 * column
         commands: list[tuple[object, ...]] = [
             ("LINEBEFORE", (first, 0), (first, -1), THICK, INK),
             ("LINEBEFORE", (first + 3, 1), (first + 3, -1), THIN, INK),
-            ("SPAN", (first, last), (first + 2, last)),
         ]
+        for y in range(last, last + self.FOOTER_ROWS):
+            commands.append(("SPAN", (first, y), (first + 2, y)))
         if not self.plan.names[seat]:
             commands += [
                 ("BACKGROUND", (first, 0), (first, 0), colors.white),

@@ -9,7 +9,6 @@ an ASCII name beside them for browsers that read only `filename`.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from flask import (
@@ -27,6 +26,7 @@ from markupsafe import Markup
 from classroom.core.rules.library import CONCEPT_NAMES, CONCEPTS, load_library
 from classroom.usecases import NotFound
 from classroom.usecases.checks import CheckOutcome
+from classroom.web import print_params as query
 from classroom.web.auth import login_required, me
 from classroom.web.checks import checks
 from classroom.web.context import use_cases
@@ -34,14 +34,18 @@ from classroom.web.filenames import content_disposition, file_stem
 from classroom.web.i18n import page_language
 from classroom.web.links import student_base_url
 from classroom.web.messages import say
+from classroom.web.print_params import BadParameter
 from printables.catalog import printable_label
 from printables.documents import (
+    NEW_ELEUSIS,
     OFFLINE_KIT,
     blank_rule_card_pdf,
     class_pack_pdf,
     class_rule_cards_pdf,
     game_report_pdf,
     lesson_pdf,
+    ne_rules_pdf,
+    ne_score_sheet_pdf,
     rule_cards_pdf,
     score_sheet_pdf,
     worksheet_pdf,
@@ -57,36 +61,6 @@ printing = Blueprint("printing", __name__, url_prefix="/teacher/print")
 
 #: A built document and the file name it is sent under.
 Document = tuple[bytes, str]
-
-
-class BadParameter(ValueError):
-    """A query parameter that is not what the document needs."""
-
-
-def _number(name: str) -> int | None:
-    """A whole-number query parameter; None when absent or empty."""
-    text = request.args.get(name, "").strip()
-    if not text:
-        return None
-    if not re.fullmatch(r"\d{1,4}", text):
-        raise BadParameter(
-            _("%(name)s must be a whole number, not %(text)s.", name=name, text=text[:20])
-        )
-    return int(text)
-
-
-def _word(name: str, default: str | None = None) -> str | None:
-    """A text query parameter; `default` when absent or empty."""
-    return request.args.get(name, "").strip() or default
-
-
-def _flag(name: str) -> bool:
-    """A yes/no query parameter (a ticked checkbox sends '1' or 'on'); absent is no."""
-    return _word(name, "") in ("1", "on", "yes", "true")
-
-
-def _paper() -> str:
-    return _word("paper", "a4") or "a4"
 
 
 def reader_language() -> str:
@@ -143,10 +117,10 @@ def class_pack(class_id: int) -> Response:
         pdf = class_pack_pdf(
             snapshot,
             base_url=_base_url(),
-            paper=_paper(),
-            variant=_word("variant", "older") or "older",
-            worksheets=_number("worksheets"),
-            duplex=not _flag("one_sided"),
+            paper=query.paper(),
+            variant=query.word("variant", "older") or "older",
+            worksheets=query.number("worksheets"),
+            duplex=not query.flag("one_sided"),
             language=document_language(),
         )
         return pdf, f"class-pack-{_slug(snapshot.name)}.pdf"
@@ -164,8 +138,8 @@ def class_rule_cards(class_id: int) -> Response:
         snapshot = use_cases().reading.class_snapshot(me(), class_id)
         pdf = class_rule_cards_pdf(
             snapshot,
-            paper=_paper(),
-            public_hint=_flag("public_hint"),
+            paper=query.paper(),
+            public_hint=query.flag("public_hint"),
             language=document_language(),
         )
         return pdf, f"rule-cards-{_slug(snapshot.name)}.pdf"
@@ -179,14 +153,14 @@ def group_report(group_id: int) -> Response:
     """The game report of a group's round: its latest, or ?round=N."""
 
     def build() -> Document:
-        number = _number("round")
+        number = query.number("round")
         if number == 0:
             raise BadParameter(_("Rounds are numbered from 1."))
         language = document_language()
         report = teachers_round_report(me(), group_id, number, language=language)
         info = report.info
         name = f"report-{_slug(info.group_name)}-round-{info.round_number}.pdf"
-        return game_report_pdf(report, paper=_paper(), language=language), name
+        return game_report_pdf(report, paper=query.paper(), language=language), name
 
     return _send(build)
 
@@ -223,14 +197,14 @@ def rule_cards() -> Response:
     ?public_hint=1 prints the hints on the half the table sees."""
 
     def build() -> Document:
-        ids = _word("ids")
+        ids = query.word("ids")
         pdf = rule_cards_pdf(
-            paper=_paper(),
-            difficulty=_number("difficulty"),
-            concept=_word("concept"),
-            age_band=_word("age_band"),
+            paper=query.paper(),
+            difficulty=query.number("difficulty"),
+            concept=query.word("concept"),
+            age_band=query.word("age_band"),
             ids=None if ids is None else [part.strip() for part in ids.split(",")],
-            public_hint=_flag("public_hint"),
+            public_hint=query.flag("public_hint"),
             language=reader_language(),
         )
         return pdf, "rule-cards.pdf"
@@ -244,7 +218,7 @@ def blank_rule_card() -> Response:
     """Blank rule cards, for dealers who write their own rule."""
 
     def build() -> Document:
-        pdf = blank_rule_card_pdf(paper=_paper(), language=reader_language())
+        pdf = blank_rule_card_pdf(paper=query.paper(), language=reader_language())
         return pdf, "blank-rule-card.pdf"
 
     return _send(build)
@@ -256,18 +230,11 @@ def worksheet() -> Response:
     """The scientific-method worksheet, ?variant=young or older."""
 
     def build() -> Document:
-        variant = _word("variant", "older") or "older"
-        pdf = worksheet_pdf(paper=_paper(), variant=variant, language=reader_language())
+        variant = query.word("variant", "older") or "older"
+        pdf = worksheet_pdf(paper=query.paper(), variant=variant, language=reader_language())
         return pdf, f"worksheet-{_slug(variant)}.pdf"
 
     return _send(build)
-
-
-def _names() -> list[str] | None:
-    """Player names from ?names=, one per line or separated by commas (also 、 and ，);
-    None when there are none."""
-    parts = re.split(r"[\n,、，]", request.args.get("names", ""))
-    return [part.strip() for part in parts if part.strip()] or None
 
 
 @printing.get("/score-sheet.pdf")
@@ -276,13 +243,13 @@ def score_sheet() -> Response:
     """The score sheet for offline rounds, ?players= or ?names=, ?rounds= and ?paper=."""
 
     def build() -> Document:
-        names = _names()
+        names = query.names()
         pdf = score_sheet_pdf(
-            paper=_paper(),
+            paper=query.paper(),
             # Names written out say how many sit at the table: the number field is then moot.
-            players=None if names else _number("players"),
+            players=None if names else query.number("players"),
             names=names,
-            rounds=_number("rounds"),
+            rounds=query.number("rounds"),
             language=reader_language(),
         )
         return pdf, "score-sheet.pdf"
@@ -297,7 +264,37 @@ def offline_kit(name: str) -> Response:
     ?paper=."""
 
     def build() -> Document:
-        return OFFLINE_KIT[name](paper=_paper(), language=reader_language()), f"{name}.pdf"
+        return OFFLINE_KIT[name](paper=query.paper(), language=reader_language()), f"{name}.pdf"
+
+    return _send(build)
+
+
+@printing.get("/ne-rules.pdf")
+@login_required
+def ne_rules() -> Response:
+    """New Eleusis, the advanced mode: the rules in brief, ?paper=."""
+
+    def build() -> Document:
+        return ne_rules_pdf(paper=query.paper(), language=reader_language()), "ne-rules.pdf"
+
+    return _send(build)
+
+
+@printing.get("/ne-score-sheet.pdf")
+@login_required
+def ne_score_sheet() -> Response:
+    """The New Eleusis score sheet, ?players= or ?names=, ?rounds= and ?paper=."""
+
+    def build() -> Document:
+        names = query.names()
+        pdf = ne_score_sheet_pdf(
+            paper=query.paper(),
+            players=None if names else query.number("players"),
+            names=names,
+            rounds=query.number("rounds"),
+            language=reader_language(),
+        )
+        return pdf, "ne-score-sheet.pdf"
 
     return _send(build)
 
@@ -308,7 +305,7 @@ def lesson_download(name: str) -> Response:
     """One lesson plan as a PDF."""
 
     def build() -> Document:
-        pdf = lesson_pdf(name, paper=_paper(), language=reader_language())
+        pdf = lesson_pdf(name, paper=query.paper(), language=reader_language())
         return pdf, f"lesson-{_slug(name)}.pdf"
 
     return _send(build)
@@ -344,6 +341,10 @@ def _material_url(name: str, rules: tuple[str, ...]) -> str:
         return url_for("printing.blank_rule_card")
     if name in OFFLINE_KIT:
         return url_for("printing.offline_kit", name=name)
+    if name == "ne-rules":
+        return url_for("printing.ne_rules")
+    if name == "ne-score-sheet":
+        return url_for("printing.ne_score_sheet")
     if name.startswith("worksheet"):
         variant = name.removeprefix("worksheet").strip("-") or "older"
         return url_for("printing.worksheet", variant=variant)
@@ -354,7 +355,7 @@ def _material_url(name: str, rules: tuple[str, ...]) -> str:
 @login_required
 def index() -> str:
     """Lessons, library documents, and the packs and reports of the teacher's classes."""
-    service, teacher_id = use_cases(), me()
+    service, teacher_id, language = use_cases(), me(), reader_language()
     classes = [
         service.reading.class_snapshot(teacher_id, c.id)
         for c in service.classes.classes_of(teacher_id)
@@ -366,5 +367,9 @@ def index() -> str:
         concepts=[(c, say(CONCEPT_NAMES[c])) for c in CONCEPTS],
         offline_kit=[
             (name, printable_label(name, language=reader_language())) for name in OFFLINE_KIT
+        ],
+        new_eleusis=[
+            (f"printing.{name.replace('-', '_')}", printable_label(name, language=language))
+            for name in NEW_ELEUSIS
         ],
     )
