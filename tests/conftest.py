@@ -233,7 +233,19 @@ def _opens_a_database(item: pytest.Item) -> bool:
     if callspec is not None and "sql" in callspec.params.values():
         return True
     module = getattr(item, "module", None)
-    return any(name in vars(module) for name in _STORE_BUILDERS) if module else True
+    if module is None:
+        return True
+    if any(name in vars(module) for name in _STORE_BUILDERS):
+        return True
+    # A fixture from a conftest.py may build the store for the module (tests/unit/conftest.py
+    # builds the class pack's class): look at the names each fixture the test uses calls.
+    info = getattr(item, "_fixtureinfo", None)
+    definitions = info.name2fixturedefs.values() if info is not None else ()
+    return any(
+        name in fixtures[-1].func.__code__.co_names
+        for fixtures in definitions
+        for name in _STORE_BUILDERS
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -7,7 +7,7 @@ from classroom.core.cards import DECK, Card
 from classroom.core.hypotheses import Consistency, check_consistency, check_equivalence
 from classroom.core.layout import Layout
 from classroom.core.rules import compile_rule
-from tests.unit.test_hypotheses import assert_real_counterexample, reference_shortest
+from tests.unit.test_hypotheses_support import assert_real_counterexample, reference_shortest
 
 # Atoms reading every slot up to prev3, and the position. The suit is only read on the card
 # itself, which keeps the brute force quick (it tells previous cards apart by what is read of

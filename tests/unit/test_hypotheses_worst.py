@@ -5,7 +5,7 @@ import pytest
 from classroom.core.cards import Card
 from classroom.core.hypotheses import check_equivalence
 from classroom.core.rules import compile_rule
-from tests.unit.test_hypotheses import assert_real_counterexample
+from tests.unit.test_hypotheses_support import assert_real_counterexample
 
 C = Card.parse
 

@@ -7,10 +7,12 @@ import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
+from flask.testing import FlaskClient
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
 from werkzeug.security import generate_password_hash
@@ -20,6 +22,9 @@ from classroom.core.cards import Card
 from classroom.core.rules import compile_rule
 from classroom.usecases import Action, JournalNote, SeatRef, UseCases
 from classroom.web import create_app
+from tests.unit.test_printables_live_support import LiveClass, build_class
+from tests.unit.test_printables_live_support import play_a_round as play_a_round_of
+from tests.web.printing_support import logged_in, printing_app
 
 CSRF_FIELD = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
 PASSWORD = "correct horse battery"
@@ -255,3 +260,61 @@ def play_a_round(service: UseCases, teacher_id: int, lesson: Lesson) -> None:
         service.rounds.act(player, Action("play", f"play-{n}", card=card))
         service.rounds.act(player, Action("guess", f"guess-{n}", text=words))
         service.rounds.judge_guess(teacher_id, lesson.group_id, right)
+
+
+# The printing blueprint. One app and one class per test module: the printing tests only read
+# them, and a fresh browser per test keeps a language chosen in one test out of the next.
+# A test that changes the class, or adds a teacher the others could meet, takes the own_*
+# fixtures instead: its own app, class and browser.
+
+
+@pytest.fixture(scope="module")
+def print_app(tmp_path_factory: pytest.TempPathFactory) -> Flask:
+    """The app on a database of this module, with the printing blueprint registered."""
+    return printing_app(tmp_path_factory.mktemp("printing"))
+
+
+@pytest.fixture(scope="module")
+def print_service(print_app: Flask) -> UseCases:
+    service: UseCases = print_app.extensions["use_cases"]
+    return service
+
+
+@pytest.fixture(scope="module")
+def print_class(print_service: UseCases) -> LiveClass:
+    """A class of two groups, the first with a finished round."""
+    live = build_class(print_service)
+    play_a_round_of(live, live.group_ids[0])
+    return live
+
+
+@pytest.fixture
+def print_client(print_app: Flask, print_class: LiveClass) -> FlaskClient:
+    """The class's teacher's browser, new for each test."""
+    return logged_in(print_app, print_class.teacher_id)
+
+
+@pytest.fixture
+def own_app(tmp_path: Path) -> Flask:
+    """The app on a database of this test alone."""
+    return printing_app(tmp_path)
+
+
+@pytest.fixture
+def own_service(own_app: Flask) -> UseCases:
+    service: UseCases = own_app.extensions["use_cases"]
+    return service
+
+
+@pytest.fixture
+def own_class(own_service: UseCases) -> LiveClass:
+    """The class of `print_class`, on this test's database: the test may change it."""
+    live = build_class(own_service)
+    play_a_round_of(live, live.group_ids[0])
+    return live
+
+
+@pytest.fixture
+def own_client(own_app: Flask, own_class: LiveClass) -> FlaskClient:
+    """The teacher's browser for `own_class`."""
+    return logged_in(own_app, own_class.teacher_id)
