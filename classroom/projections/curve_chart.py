@@ -18,7 +18,7 @@ from classroom.projections.learning_curve import Curve, LearningCurve
 
 __all__ = ["ChartWords", "curve_svg", "marker_path", "value_at"]
 
-WIDTH, HEIGHT = 1600, 760
+WIDTH, HEIGHT = 1600, 800
 LEFT, RIGHT, TOP, BOTTOM = 130, 1270, 30, 620
 TYPE = 30
 COLOURS = ("#0b5394", "#b45f06", "#38761d", "#741b47", "#cc0000", "#134f5c", "#7f6000", "#351c75")
@@ -160,7 +160,7 @@ def _labels(lines: Sequence[tuple[Curve, str, int | None]], plays: int) -> list[
             weight = ""
         short = name if len(name) <= 14 else name[:13] + "…"
         parts.append(
-            f'<g class="label">{mark}<text x="{x + 28}" y="{y + 10:.1f}" font-size="{TYPE}"'
+            f'<g class="line-name">{mark}<text x="{x + 28}" y="{y + 10:.1f}" font-size="{TYPE}"'
             f"{weight}>{escape(short)}</text></g>"
         )
     return parts
