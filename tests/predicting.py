@@ -27,7 +27,7 @@ def learner(number: int, index: int, truth: bool) -> bool:
 def play_with_predictions(
     service: UseCases, group_id: int, plays: int, forecast: Forecast = learner
 ) -> int:
-    """Play up to `plays` cards on turn (every third one wrong on purpose) in the group's running
+    """Play up to `plays` cards on turn (every fourth one wrong on purpose) in the group's running
     round, the others predicting each; returns how many were played before the round ended."""
     with service.context.uow() as uow:
         round_row = uow.rounds.latest(group_id)
@@ -40,9 +40,9 @@ def play_with_predictions(
             seat = state.turn
             assert seat is not None
             hand, mainline = state.hand(seat), state.layout.mainline
-            wanted = played % 3 != 2
-            card = next((c for c in hand if rule.allows(mainline, c) == wanted), hand[0])
             number = sum(1 for event in game.events if isinstance(event, Judged))
+            wanted = number % 4 != 3  # plays 4, 8, 12...: a different player each time
+            card = next((c for c in hand if rule.allows(mainline, c) == wanted), hand[0])
             game.play(seat, card)
             truth = rule.allows(mainline, card)
             for index, other in enumerate(state.seats):

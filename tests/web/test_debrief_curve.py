@@ -57,3 +57,17 @@ def test_the_debrief_says_when_nobody_predicted(
     section = curve_section(text(client.get(f"/teacher/groups/{lesson.group_id}/debrief")))
     assert "<svg" not in section
     assert "Nobody at this table predicted a verdict this round." in section
+
+
+def test_the_debrief_curve_speaks_the_class_language(
+    client: Browser, service: UseCases, teacher: int, lesson: Lesson
+) -> None:
+    service.rounds.start_round(teacher, lesson.group_id)
+    play_with_predictions(service, lesson.group_id, 12)
+    service.rounds.end_round(teacher, lesson.group_id)
+    service.classes.set_class_language(teacher, lesson.class_id, "ja")
+    section = curve_section(text(client.get(f"/teacher/groups/{lesson.group_id}/debrief")))
+    assert "学習曲線" in section and "ラウンドのプレイ" in section and "グループ全体" in section
+    assert re.search(r"Zoë:直近 10 回のプレイで \d+ 回中 \d+ 回正解。", section)
+    assert "このラウンドでは正しい仮説はありませんでした。" in section
+    assert "Learning curve" not in section and "right in the last" not in section
