@@ -68,4 +68,12 @@ def test_the_learning_curve_reads_from_the_back_of_the_room(
     assert min(sizes) >= MIN_TEXT_PX, sizes
     violations = serious_violations(page)
     assert violations == [], describe(violations)
+    # The class page's panel: each student's figures, and the learner's badge.
+    page.goto(f"{server.url}/teacher/classes/{class_id}")
+    panel = page.locator(f"#group-{group_id}")
+    expect(panel.locator(f'tr[data-seat="{writer.key}"] .badge.got-it')).to_be_visible()
+    expect(panel.locator(".predicting-table")).to_contain_text("over the last 10 plays")
+    # The class page swaps its panels in again as it connects: the whole window is shot.
+    page.evaluate(f"document.getElementById('group-{group_id}').scrollIntoView()")
+    page.screenshot(path=str(SCREENSHOTS / "teacher-panel-predicting.png"))
     teacher.context.close()

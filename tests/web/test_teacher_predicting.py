@@ -49,3 +49,15 @@ def test_the_panel_speaks_the_teachers_language(
     assert "予想の正解(直近 10 回のプレイ)" in page
     assert "テーブル全体:直近 10 回のプレイで予想" in page and "✓ わかった" in page
     assert "The table:" not in page and "got it" not in page
+
+
+def test_the_panel_and_the_debrief_give_the_same_figures(
+    client: Browser, service: UseCases, teacher: int, lesson: Lesson
+) -> None:
+    service.rounds.start_round(teacher, lesson.group_id)
+    play_with_predictions(service, lesson.group_id, 17)
+    panel = seat_cells(text(client.get(f"/teacher/groups/{lesson.group_id}/panel")))
+    debrief = text(client.get(f"/teacher/groups/{lesson.group_id}/debrief"))
+    said = dict(re.findall(r'<li data-seat="(\d+)"[^>]*>.*?: (\d+ of \d+) right', debrief))
+    assert {seat: cell.split(" ✓")[0] for seat, cell in panel.items()} == said
+    assert len(said) == 3
