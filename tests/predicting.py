@@ -10,7 +10,8 @@ from classroom.core.game import Judged, Round
 from classroom.core.rules import compile_rule
 from classroom.usecases import UseCases
 
-#: (the round's play number from 0, index of the predicting seat, the true verdict) -> predicted accepted.
+#: (the round's play number from 0, the predicting seat's index, the true verdict) -> the
+#: forecast: accepted or not.
 Forecast = Callable[[int, int, bool], bool]
 
 

@@ -9,9 +9,9 @@ units: drawn 1800 px wide on a 1920x1080 projector, 30 units of type read as abo
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-import math
 from html import escape
 
 from classroom.projections.learning_curve import Curve, LearningCurve
@@ -141,11 +141,11 @@ def _spread(heights: Sequence[float], gap: float = 36) -> list[float]:
     return placed
 
 
-def _labels(lines: Sequence[tuple[Curve, str, int | None]], plays: int) -> list[str]:
+def _labels(lines: Sequence[tuple[Curve, str, int | None]]) -> list[str]:
     """Each line's name at the right, level with where the line ends, with its marker."""
     ends = [_y(curve.points[-1].rolling if curve.points else 0.0) for curve, _, _ in lines]
     parts = []
-    for (curve, name, style), y in zip(lines, _spread(ends), strict=True):
+    for (_curve, name, style), y in zip(lines, _spread(ends), strict=True):
         x = RIGHT + 30
         if style is None:
             mark = (
@@ -205,7 +205,7 @@ def curve_svg(
         *_axes(curve.plays, words),
         *(_line(line, curve.plays, style) for line, _, style in lines if line.points),
         *_stars(curve, names, words),
-        *_labels([line for line in lines if line[0].points], curve.plays),
+        *_labels([line for line in lines if line[0].points]),
         _legend(words),
     ]
     return (

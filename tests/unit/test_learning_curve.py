@@ -95,16 +95,21 @@ def test_got_it_needs_eighty_percent_of_at_least_five_predictions_in_the_last_te
     assert not window(3, 5).got_it
     assert not window(7, 10).got_it
     # A student right ten times long ago but wrong lately has not got it (any more).
-    assert not learning_curve(log([("Ana", True, {"Ben": n < 10}) for n in range(20)])).students[
-        0
-    ].got_it
+    assert (
+        not learning_curve(log([("Ana", True, {"Ben": n < 10}) for n in range(20)]))
+        .students[0]
+        .got_it
+    )
 
 
 def test_the_first_correct_hypothesis_is_a_right_guess_or_a_journal_entry_equal_to_the_rule() -> (
     None
 ):
     events = ben_learns(wrong=1, right=4)  # plays 1..5 end at seq 15
-    events += [Guessed(seq=16, seat="Chen", text="red"), GuessJudged(seq=17, seat="Chen", right=True)]
+    events += [
+        Guessed(seq=16, seat="Chen", text="red"),
+        GuessJudged(seq=17, seat="Chen", right=True),
+    ]
     journal = [
         JournalRecord("Ben", 7, "card.color != prev.color", 7, None, None, ""),  # after play 2
         JournalRecord("Ben", 10, "card.color != prev.color", 9, None, None, ""),

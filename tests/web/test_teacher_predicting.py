@@ -36,7 +36,9 @@ def test_the_panel_counts_right_predictions_and_says_who_has_got_it(
     assert cells[learner] == "7 of 7 ✓ got it"
     assert "got it" not in cells[state.seats[1]]  # right on every other play only
     assert "The table:" in page and "over the last 10 plays" in page
-    assert "“Got it”: at least 80 % right over the last 10 plays, with at least 5 predictions." in page
+    assert (
+        "“Got it”: at least 80 % right over the last 10 plays, with at least 5 predictions." in page
+    )
 
 
 def test_the_panel_speaks_the_teachers_language(

@@ -54,7 +54,9 @@ def summary(curve: Curve, name: str) -> str:
             window=WINDOW,
         )
     else:
-        said = _("%(name)s made no prediction in the last %(window)d plays.", name=name, window=WINDOW)
+        said = _(
+            "%(name)s made no prediction in the last %(window)d plays.", name=name, window=WINDOW
+        )
     if curve.got_it:
         said += " " + _("Got it!")
     if curve.first_correct is None:
@@ -101,7 +103,9 @@ def curve_page(
     )
     if not curve.has_predictions:
         return CurvePage(None, sentences, group_sentence)
-    words = _words(group, round_, " ".join(text for student, text in sentences) + " " + group_sentence)
+    words = _words(
+        group, round_, " ".join(text for student, text in sentences) + " " + group_sentence
+    )
     chart = curve_svg(curve, group.nickname, words, ident=f"curve-{group.group_id}")
     # The projection escapes every text it puts into the markup (nicknames included).
-    return CurvePage(Markup(chart), sentences, group_sentence)  # noqa: S704
+    return CurvePage(Markup(chart), sentences, group_sentence)
