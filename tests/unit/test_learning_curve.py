@@ -3,8 +3,19 @@ hypothesis on the same play axis. Rounds built by hand; every figure exact."""
 
 from __future__ import annotations
 
+import random
+
 from classroom.core.cards import Card
-from classroom.core.game import Event, Guessed, GuessJudged, Judged, Played, Predicted, RoundEnded
+from classroom.core.game import (
+    Event,
+    Guessed,
+    GuessJudged,
+    Judged,
+    Played,
+    Predicted,
+    Round,
+    RoundEnded,
+)
 from classroom.projections.journal_view import JournalRecord
 from classroom.projections.learning_curve import (
     Curve,
@@ -157,3 +168,27 @@ def test_the_live_figures_count_the_last_ten_predicted_plays_of_a_real_round() -
         "percent": None,
         "got_it": False,
     }
+
+
+def test_the_live_figures_forget_plays_older_than_the_last_ten_predicted() -> None:
+    game = Round.deal(["Ana", "Ben", "Chen"], random.Random(3))
+    rule = Alternate()
+    for number in range(20):
+        seat = game.state.turn
+        assert seat is not None
+        hand, mainline = game.state.hand(seat), game.state.layout.mainline
+        card = next((c for c in hand if rule.allows(mainline, c) == (number % 3 != 2)), hand[0])
+        game.play(seat, card)
+        truth = rule.allows(mainline, card)
+        if seat != "Ben":  # Ben: wrong on the first four plays, right after
+            game.predict("Ben", accepted=truth == (number >= 4))
+        game.judge_play(truth)
+        if game.state.phase == "guess_window" and game.state.guesser is not None:
+            game.pass_guess(game.state.guesser)
+    live = live_accuracy(game.state)
+    ben = [p for p in game.state.predictions if p.seat == "Ben"]
+    recent = sorted({p.play for p in ben})[-10:]
+    assert live["plays"] == 10 and len(ben) > 10
+    assert live["seats"]["Ben"] == {"right": 10, "predicted": 10, "percent": 100, "got_it": True}
+    assert all(p.right for p in ben if p.play in recent)
+    assert not all(p.right for p in ben)  # the early mistakes are there, out of the window
