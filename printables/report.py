@@ -7,7 +7,7 @@ Pure: the caller reads the group's record and hands it over.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from classroom.core import game
@@ -17,6 +17,7 @@ from classroom.core.rules import RuleError, compile_rule
 from classroom.core.scoring import HAND_SIZE, dealer_score, round_scores
 from classroom.projections.class_record import GroupRecord
 from classroom.projections.journal_view import JournalRecord
+from classroom.projections.learning_curve import LearningCurve, learning_curve
 from printables.classpack import library_rule_for
 from printables.common import PrintableError
 from printables.i18n import current_language, speaking
@@ -101,6 +102,8 @@ class GameReport:
     counts: Counts
     over: bool
     ending: str
+    #: Everyone's predictions play after play (None: not computed).
+    curve: LearningCurve | None = None
 
 
 def _counts(events: Sequence[Event], state: RoundState) -> Counts:
@@ -184,7 +187,20 @@ def _report(
         counts=_counts(events, state),
         over=state.is_over,
         ending=ending(state, who),
+        curve=learning_curve(events, journal, equivalent=_sameness(checker)),
     )
+
+
+def _sameness(checker: Checker | None) -> Callable[[str], bool | None]:
+    """Whether a hypothesis is the secret rule, as far as the checker's answers go."""
+
+    def same(text: str) -> bool | None:
+        answer = checker(text) if checker else None
+        if answer is None or answer.verdict == "not_a_rule":
+            return None
+        return answer.verdict == "same"
+
+    return same
 
 
 class RoundNotPlayed(PrintableError):

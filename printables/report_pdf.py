@@ -26,6 +26,7 @@ from printables.i18n import current_language, local_number
 from printables.i18n import gettext as _
 from printables.layout_pdf import layout_rows
 from printables.report import Entry, GameReport, Verdict
+from printables.report_curve_pdf import curve_section
 from printables.report_journal_pdf import journal_section
 from printables.scripts import script_paragraph
 
@@ -85,8 +86,13 @@ class ReportRenderer:
             *self._layout(report),
             *self._timeline(report),
             *journal_section(report.journal, self.width, self._p, self.styles),
+            *curve_section(report.curve, self._names(report), self.width, self._p),
             *self._scores(report),
         ]
+
+    @staticmethod
+    def _names(report: GameReport) -> dict[str, str]:
+        return {line.seat: line.nickname for line in report.scores}
 
     def _summary(self, report: GameReport) -> str:
         counts = report.counts

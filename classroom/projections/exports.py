@@ -1,4 +1,5 @@
-"""A class's record as files: the event log and the hypotheses as CSV, everything as JSON.
+"""A class's record as files: the event log, the hypotheses and the predictions as CSV,
+everything as JSON.
 Pure functions; nicknames are the only thing about a person that leaves the kit.
 
 CSV files start with a byte-order mark, so spreadsheets read "Zoë" and "さくら" correctly:
@@ -28,20 +29,24 @@ from classroom.core.game import (
     Hint,
     Judged,
     NoPlayJudged,
+    Predicted,
     RoundEnded,
 )
 from classroom.projections.class_record import ClassRecord, GroupRecord, RoundRecord
 from classroom.projections.debrief import hypotheses
+from classroom.projections.learning_curve import play_predictions
 
 __all__ = [
     "EVENT_COLUMNS",
     "FORMAT",
     "HYPOTHESIS_COLUMNS",
+    "PREDICTION_COLUMNS",
     "csv_document",
     "event_rows",
     "export_document",
     "hypothesis_rows",
     "neutralize_formulas",
+    "prediction_rows",
 ]
 
 FORMAT = "eleusis-classroom-export/1"
@@ -51,6 +56,11 @@ EVENT_COLUMNS = (
 HYPOTHESIS_COLUMNS = (
     "group", "round", "seq", "time", "nickname", "kind", "text", "confidence", "test_card",
     "prediction", "outcome", "verdict",
+)  # fmt: skip
+#: One row per forecast: `play` counts judged plays (as the debrief does), `seq` is the played
+#: card's event, `player` played it, `nickname` forecast it; `right` is empty if never judged.
+PREDICTION_COLUMNS = (
+    "group", "round", "play", "seq", "card", "player", "nickname", "prediction", "right",
 )  # fmt: skip
 #: Where a spreadsheet may start a cell: at the start of the text or after any character an
 #: import dialog may split on (comma, semicolon, tab, pipe, line breaks), past any spaces.
@@ -95,6 +105,8 @@ def _event_cells(event: Event, group: GroupRecord) -> tuple[str, str, str, str]:
         return nickname, card_text, _yes_no(event.correct, "accepted", "rejected"), ""
     if isinstance(event, NoPlayJudged | GuessJudged):
         return nickname, card_text, _yes_no(event.right, "right", "wrong"), ""
+    if isinstance(event, Predicted):
+        return nickname, "", "", _yes_no(event.accepted, "predicts accepted", "predicts rejected")
     if isinstance(event, Guessed | Hint):
         return nickname, "", "", event.text
     if isinstance(event, RoundEnded):
@@ -155,6 +167,34 @@ def hypothesis_rows(record: ClassRecord) -> list[list[object]]:
     return rows
 
 
+def _players(round_: RoundRecord) -> dict[int, str]:
+    """The seat that played each card, by the seq of its `played` event."""
+    return {e.seq: getattr(e, "seat", "") for e in round_.events if e.kind == "played"}
+
+
+def prediction_rows(record: ClassRecord) -> list[list[object]]:
+    """One row per prediction on a played card (see PREDICTION_COLUMNS)."""
+    rows: list[list[object]] = []
+    for group in record.groups:
+        for round_ in group.rounds:
+            players = _players(round_)
+            for p in play_predictions(round_.events):
+                rows.append(
+                    [
+                        group.name,
+                        round_.number,
+                        p.play,
+                        p.play_seq,
+                        str(p.card) if p.card else None,
+                        group.nickname(players.get(p.play_seq)),
+                        group.nickname(p.seat),
+                        _yes_no(p.accepted, "accepted", "rejected"),
+                        _yes_no(p.right, "right", "wrong"),
+                    ]
+                )
+    return rows
+
+
 def _named(data: dict[str, Any], group: GroupRecord) -> dict[str, Any]:
     """An event's dict with seat ids replaced by nicknames."""
     named = dict(data)
@@ -164,6 +204,22 @@ def _named(data: dict[str, Any], group: GroupRecord) -> dict[str, Any]:
     if "seats" in named:
         named["seats"] = [group.nickname(seat) for seat in named["seats"]]
     return named
+
+
+def _prediction_documents(round_: RoundRecord, group: GroupRecord) -> list[dict[str, Any]]:
+    players = _players(round_)
+    return [
+        {
+            "play": p.play,
+            "seq": p.play_seq,
+            "card": str(p.card) if p.card else None,
+            "player": group.nickname(players.get(p.play_seq)),
+            "nickname": group.nickname(p.seat),
+            "predicted_accepted": p.accepted,
+            "right": p.right,
+        }
+        for p in play_predictions(round_.events)
+    ]
 
 
 def _round_document(round_: RoundRecord, group: GroupRecord) -> dict[str, Any]:
@@ -188,6 +244,7 @@ def _round_document(round_: RoundRecord, group: GroupRecord) -> dict[str, Any]:
             }
             for entry in round_.journal
         ],
+        "predictions": _prediction_documents(round_, group),
         "dealer_mismatches": [
             {
                 "seq": m.seq,

@@ -12,6 +12,7 @@ from classroom.core.game import JUDGING, Dealt, DeckAdded, Event, RoundState
 from classroom.core.game.round import passes
 from classroom.core.game.verify import verify_guess, verify_no_play, verify_pass_guess, verify_play
 from classroom.core.scoring import dealer_score, round_scores
+from classroom.projections.learning_curve import live_accuracy
 from classroom.projections.snapshots import GroupSnapshot
 
 __all__ = ["public_event", "student_view", "student_views", "teacher_group_view"]
@@ -161,4 +162,5 @@ def teacher_group_view(snapshot: GroupSnapshot) -> dict[str, Any]:
     view["rule_kind"] = snapshot.rule_kind
     view["revealed"] = snapshot.rule_revealed
     view["dealer_mismatches"] = snapshot.dealer_mismatches
+    view["predicting"] = live_accuracy(snapshot.state)
     return view

@@ -19,6 +19,7 @@ from classroom.web.auth import login_required
 from classroom.web.checks import checks
 from classroom.web.teacher.blueprint import teacher
 from classroom.web.teacher.common import own_group_record
+from classroom.web.teacher.curve_page import curve_page, got_it_rule
 from classroom.web.teacher.history import chosen_round
 from classroom.web.teacher.rulecheck import library_rule
 
@@ -39,16 +40,17 @@ def group_debrief(group_id: int) -> tuple[str, int]:
         # Plain-words rules of student dealers cannot be compared: only guesses can be right.
         secret = round_.rule_text if round_.rule_kind == "language" else ""
         answers = _answers(secret, round_.journal)
-        summary = debrief(
-            round_.events,
-            round_.journal,
-            equivalent=lambda text: _is_same(answers.get(text)),
-            times=round_.times,
-        )
+
+        def equivalent(text: str) -> bool | None:
+            return _is_same(answers.get(text))
+
+        summary = debrief(round_.events, round_.journal, equivalent=equivalent, times=round_.times)
         context |= {
             "library": library_rule(round_.rule_id),
             "layout": final_layout(round_.events),
             "summary": summary,
+            "curve": curve_page(record, round_, equivalent),
+            "got_it_rule": got_it_rule(),
             "checks": {
                 item.text: _shown(answers.get(item.text))
                 for item in summary.items

@@ -19,6 +19,7 @@ from classroom.core.rules.library import LibraryRule
 from classroom.core.scoring import next_dealer
 from classroom.projections.group_views import teacher_group_view
 from classroom.usecases import GroupSnapshot
+from classroom.web.teacher.curve_page import got_it_rule
 from classroom.web.teacher.rulecheck import GuessCheck, check_guess, library_rule
 
 STATUS_LABELS = {
@@ -180,4 +181,5 @@ def template_helpers() -> dict[str, Any]:
         "card_face": card_face,
         "status_label": lambda status: STATUS_LABELS.get(status, status),
         "end_reason": lambda reason: END_REASONS.get(reason, reason),
+        "got_it_rule": got_it_rule,
     }

@@ -1,4 +1,5 @@
-"""A class's record to download: events and hypotheses as CSV, everything as JSON."""
+"""A class's record to download: events, hypotheses and predictions as CSV, everything as
+JSON."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ from classroom.projections.class_record import ClassRecord
 from classroom.projections.exports import (
     EVENT_COLUMNS,
     HYPOTHESIS_COLUMNS,
+    PREDICTION_COLUMNS,
     csv_document,
     event_rows,
     export_document,
     hypothesis_rows,
+    prediction_rows,
 )
 from classroom.usecases import ServiceError
 from classroom.web.auth import login_required, me
@@ -55,6 +58,15 @@ def hypotheses_csv(class_id: int) -> Response:
     record = _record(class_id)
     body = csv_document(HYPOTHESIS_COLUMNS, hypothesis_rows(record))
     return _download(body, record, "hypotheses.csv", "text/csv; charset=utf-8")
+
+
+@teacher.get("/classes/<int:class_id>/predictions.csv")
+@login_required
+def predictions_csv(class_id: int) -> Response:
+    """Every forecast on a played card ("will it be accepted?"), one row each."""
+    record = _record(class_id)
+    body = csv_document(PREDICTION_COLUMNS, prediction_rows(record))
+    return _download(body, record, "predictions.csv", "text/csv; charset=utf-8")
 
 
 @teacher.get("/classes/<int:class_id>/export.json")
