@@ -88,7 +88,8 @@ export function renderPredict(view, local) {
 
 function showScores(view, predict) {
   const ui = state.ui;
-  const playing = predict && view.status !== "lobby";
+  // Scores once there are some: "0 of 0" says nothing.
+  const playing = predict && view.status !== "lobby" && predict.table.of > 0;
   show(ui.scores, Boolean(playing));
   if (!playing) return;
   const parts = [say("mine", predict.mine)];
