@@ -20,9 +20,9 @@ from classroom.usecases.ports import ClassRow, NewGroup, UnitOfWork
 __all__ = [
     "LANGUAGES",
     "MAX_GROUPS",
+    "PREDICT_SECONDS",
     "ClassPeriods",
     "GroupSetup",
-    "PREDICT_SECONDS",
     "checked_language",
     "checked_predict_seconds",
     "hash_token",
@@ -174,9 +174,7 @@ class ClassPeriods:
         """What the class's tablets, projector, debrief and printouts speak from now on."""
         self._update(teacher_id, class_id, language=checked_language(language))
 
-    def set_predictions(
-        self, teacher_id: int, class_id: int, on: bool, seconds: int
-    ) -> None:
+    def set_predictions(self, teacher_id: int, class_id: int, on: bool, seconds: int) -> None:
         """Turn everyone-predicts on or off and set its window (a card waiting when it is
         turned off is judged at the group's next action)."""
         self._update(

@@ -127,10 +127,11 @@ def snapshot_of(
         guess_time = uow.rounds.last_guess_time(round_row.id)
     dealer_seat = round_row.dealer_seat_id if round_row else None
     left = None
-    if round_row is not None and state is not None and state.phase == "judging_play":
-        if predicting(group, round_row):
-            end = window_end(uow, group, round_row, state)
-            left = max(0.0, (end - utcnow()).total_seconds())
+    waiting = state is not None and state.phase == "judging_play"
+    if round_row is not None and state is not None and waiting and predicting(group, round_row):
+        # What is left of the app's window for the table's predictions, for the countdown.
+        end = window_end(uow, group, round_row, state)
+        left = max(0.0, (end - utcnow()).total_seconds())
     return GroupSnapshot(
         class_id=group.class_id,
         class_name=group.class_name,

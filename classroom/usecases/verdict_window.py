@@ -50,7 +50,9 @@ def everyone_predicted(state: RoundState) -> bool:
     return all(state.predicted(seat) for seat in state.seats if seat != pending.seat)
 
 
-def window_end(uow: UnitOfWork, group: GroupRow, round_row: RoundRow, state: RoundState) -> datetime:
+def window_end(
+    uow: UnitOfWork, group: GroupRow, round_row: RoundRow, state: RoundState
+) -> datetime:
     """When the window of the waiting play closes: its event's stored time plus the window."""
     assert state.pending is not None
     opened = uow.rounds.event_time(round_row.id, state.pending.since) or utcnow()

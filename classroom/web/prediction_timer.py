@@ -10,6 +10,7 @@ connecting, closes the overdue window instead (`close_overdue`).
 from __future__ import annotations
 
 import logging
+import threading
 
 from flask import Flask, current_app
 
@@ -18,12 +19,27 @@ from classroom.web.context import use_cases
 from classroom.web.extensions import socketio
 from classroom.web.notifier import notifier
 
-__all__ = ["after_change", "close_overdue"]
+__all__ = ["after_change", "close_overdue", "timers_running"]
 
 log = logging.getLogger(__name__)
 
 #: A little after the window's end, so the stored deadline has surely passed.
 MARGIN_S = 0.05
+
+_count_lock = threading.Lock()
+_running = 0
+
+
+def timers_running() -> int:
+    """How many windows' timers are still asleep (tests wait for none before the next app)."""
+    with _count_lock:
+        return _running
+
+
+def _count(step: int) -> None:
+    global _running
+    with _count_lock:
+        _running += step
 
 
 def after_change(change: Change) -> None:
@@ -37,6 +53,7 @@ def after_change(change: Change) -> None:
     if state.pending.since != change.events[-1].seq:
         return  # a prediction: the play's own change started the timer
     app = current_app._get_current_object()  # type: ignore[attr-defined]
+    _count(1)
     socketio.start_background_task(
         _close_later, app, change.group_id, state.pending.since, snapshot.predict_left
     )
@@ -53,7 +70,14 @@ def close_overdue(group_id: int) -> None:
 
 
 def _close_later(app: Flask, group_id: int, play: int, seconds: float) -> None:
-    socketio.sleep(seconds + MARGIN_S)
+    try:
+        socketio.sleep(seconds + MARGIN_S)
+        _close(app, group_id, play)
+    finally:
+        _count(-1)
+
+
+def _close(app: Flask, group_id: int, play: int) -> None:
     with app.app_context():
         try:
             change = use_cases().predictions.close_predictions(group_id, play)

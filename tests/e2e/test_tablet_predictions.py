@@ -52,7 +52,9 @@ def create_predicting_class(page: Page, url: str, language: str) -> tuple[str, i
 
 
 @pytest.fixture(params=["en", "ja"])
-def table(request: pytest.FixtureRequest, server: Server, browser: Browser) -> Iterator[list[Tablet]]:
+def table(
+    request: pytest.FixtureRequest, server: Server, browser: Browser
+) -> Iterator[list[Tablet]]:
     language: str = request.param
     teacher = teacher_page(browser, server.url)
     code, group_id = create_predicting_class(teacher, server.url, language)
@@ -85,8 +87,11 @@ def test_three_tablets_predict_and_then_see_the_verdict(table: list[Tablet]) -> 
     for tablet in others:
         box = tablet.page.locator("#predict")
         expect(box).to_be_visible()
-        expect(box.locator(f'.predict-card [aria-label]')).to_have_count(1)
-        for button in (tablet.page.locator("#predict-accept"), tablet.page.locator("#predict-reject")):
+        expect(box.locator(".predict-card [aria-label]")).to_have_count(1)
+        for button in (
+            tablet.page.locator("#predict-accept"),
+            tablet.page.locator("#predict-reject"),
+        ):
             size = button.bounding_box()
             assert size is not None and size["height"] >= 44 and size["width"] >= 44
             assert button.inner_text().strip() not in ("✓", "✗")  # words, not the mark alone

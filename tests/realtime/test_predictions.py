@@ -5,7 +5,7 @@ restart) when a tablet connects after the window."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -13,6 +13,7 @@ from sqlalchemy import create_engine, text
 
 from classroom.core.game import Options
 from classroom.usecases import GroupSetup
+from classroom.web.prediction_timer import timers_running
 from tests.realtime.conftest import EASY_RULE, Lesson, Tablet, make_app
 
 #: Long enough for a slow machine; never asserted on.
@@ -20,8 +21,10 @@ PATIENCE_S = 30
 
 
 @pytest.fixture
-def predicting(database: str) -> Lesson:
-    """A class where everyone predicts, with the shortest window."""
+def predicting(database: str) -> Iterator[Lesson]:
+    """A class where everyone predicts, with the shortest window. Afterwards, waits for the
+    windows' timers: one firing later would speak to the next test's app (Socket.IO is one
+    object for every app made in this process)."""
     app = make_app(database)
     service = app.extensions["use_cases"]
     teacher_id = service.teachers.create_teacher("frizzle", "magic-school-bus")
@@ -35,7 +38,8 @@ def predicting(database: str) -> Lesson:
     )
     snapshot = service.reading.class_snapshot(teacher_id, class_id)
     groups = [g.group_id for g in snapshot.groups]
-    return Lesson(app, service, teacher_id, class_id, snapshot.join_code, groups)
+    yield Lesson(app, service, teacher_id, class_id, snapshot.join_code, groups)
+    until(lambda: timers_running() == 0)
 
 
 def seated(lesson: Lesson, names: tuple[str, ...] = ("Ana", "Ben", "Chen", "Dia")) -> list[Tablet]:
@@ -63,7 +67,7 @@ def until(check: Callable[[], Any]) -> Any:
         if found:
             return found
         time.sleep(0.05)
-    raise AssertionError("the verdict never came")
+    raise AssertionError("waited in vain")
 
 
 def judged(tablet: Tablet) -> bool:
