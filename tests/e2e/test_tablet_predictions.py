@@ -40,6 +40,9 @@ def create_predicting_class(page: Page, url: str, language: str) -> tuple[str, i
     expect(page.locator("#class-form input[name=everyone_predicts]")).to_be_checked()
     page.locator("#class-form input[name=predict_seconds]").fill(WINDOW_S)
     page.locator("#class-form select[name=language]").select_option(language)
+    page.locator("#class-form section.options").screenshot(
+        path=str(SCREENSHOTS / f"predict-{language}-class-form.png")
+    )
     row = page.locator("fieldset.group-row")
     row.locator("input[name$='-name']").fill("Owls")
     row.locator("input[type=radio][value=custom]").check()
@@ -47,6 +50,7 @@ def create_predicting_class(page: Page, url: str, language: str) -> tuple[str, i
     page.locator("#class-form button[type=submit]").click()
     expect(page).to_have_url(re.compile(r"/teacher/classes/\d+"))
     code = page.locator(".join-code").inner_text().strip()
+    expect(page.locator("form.class-predictions input[name=everyone_predicts]")).to_be_checked()
     group_id = int(page.locator("section.panel[data-group-id]").get_attribute("data-group-id") or 0)
     return code, group_id
 
