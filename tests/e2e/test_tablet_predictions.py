@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import SCREENSHOTS, TEACHER, Server
 from tests.e2e.tablets import LANDSCAPE, PORTRAIT, Tablet
+from tests.e2e.test_accessibility import CspFreeBrowser, assert_accessible
 from tests.e2e.test_tablets import assert_no_page_errors, on_turn
 
 RULE = "card.color != prev.color"
@@ -62,8 +63,9 @@ def table(
     language: str = request.param
     teacher = teacher_page(browser, server.url)
     code, group_id = create_predicting_class(teacher, server.url, language)
+    scanning = CspFreeBrowser(browser)  # axe-core is added to the question's page
     tablets = [
-        Tablet.open(browser, name, viewport)
+        Tablet.open(scanning, name, viewport)  # type: ignore[arg-type]
         for name, viewport in zip(NICKNAMES[language], VIEWPORTS, strict=True)
     ]
     for tablet in tablets:
@@ -104,6 +106,7 @@ def test_three_tablets_predict_and_then_see_the_verdict(table: list[Tablet]) -> 
     expect(player.page.locator("#status-line")).not_to_be_empty()
     others[0].screenshot(f"predict-{language}-question-portrait", SCREENSHOTS)
     others[1].screenshot(f"predict-{language}-question-landscape", SCREENSHOTS)
+    assert_accessible(others[0].page, f"predict-{language}-question")
 
     others[0].page.locator("#predict-accept").tap()
     expect(others[0].page.locator("#predict-status")).not_to_be_empty()
