@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from classroom.core.game import JUDGING, Dealt, DeckAdded, Event, RoundState
+from classroom.core.game import JUDGING, Dealt, DeckAdded, Event, Predicted, RoundState
 from classroom.core.game.round import passes
 from classroom.core.game.verify import verify_guess, verify_no_play, verify_pass_guess, verify_play
 from classroom.core.scoring import dealer_score, round_scores
 from classroom.projections.learning_curve import live_accuracy
+from classroom.projections.prediction_view import prediction_view, public_prediction
 from classroom.projections.snapshots import GroupSnapshot
 
 __all__ = ["public_event", "student_view", "student_views", "teacher_group_view"]
@@ -24,6 +25,8 @@ def public_event(event: Event) -> dict[str, Any]:
         return {"kind": "dealt", "seq": event.seq, "starter": str(event.starter)}
     if isinstance(event, DeckAdded):
         return {"kind": "deck_added", "seq": event.seq, "count": len(event.cards)}
+    if isinstance(event, Predicted):
+        return public_prediction(event.seq)
     return event.to_dict()
 
 
@@ -129,6 +132,7 @@ def _seat_view(snapshot: GroupSnapshot, table: dict[str, Any], seat_key: str) ->
     view["hand"] = [str(card) for card in hand]
     view["can"] = {"play": False, "no_play": False, "guess": False, "pass": False}
     view["choose_rule"] = snapshot.dealing_seat == seat_key
+    view["predict"] = prediction_view(snapshot, seat_key)
     if state is not None and hand and not snapshot.paused:
         view["can"] = {
             "play": passes(lambda: verify_play(state, seat_key, hand[0])),

@@ -58,6 +58,12 @@ class GroupSnapshot:
     class_ended: bool = False
     #: Whether a right guess reveals the rule to the group (off: only the teacher reveals it).
     reveal_after_guess: bool = True
+    #: Everyone predicts: the others forecast each card while it waits for its verdict.
+    everyone_predicts: bool = False
+    #: The app's window for predictions, and what is left of it for the waiting card (None:
+    #: no window runs; a student dealer judges when ready).
+    predict_seconds: int = 5
+    predict_left: float | None = None
 
     def nickname(self, seat_key: str) -> str:
         """The nickname behind an engine seat id ('?' for a seat since removed)."""
@@ -88,3 +94,5 @@ class ClassSnapshot:
     reveal_after_guess: bool = True
     #: What the class's tablets, projector, debrief and printouts speak.
     language: str = "en"
+    everyone_predicts: bool = False
+    predict_seconds: int = 5

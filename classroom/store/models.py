@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, true
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, false, true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -55,6 +55,10 @@ class ClassPeriod(Base):
     # What the class's tablets, projector, debrief and printouts speak. Last, as its migration
     # put it.
     language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
+    # Everyone predicts: while a card waits for its verdict the others forecast it, for
+    # `predict_seconds` when the app deals. Off for the classes made before it existed.
+    everyone_predicts: Mapped[bool] = mapped_column(default=False, server_default=false())
+    predict_seconds: Mapped[int] = mapped_column(default=5, server_default="5")
     groups: Mapped[list[Group]] = relationship(
         back_populates="class_period",
         order_by="Group.position",

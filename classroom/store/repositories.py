@@ -33,7 +33,15 @@ from classroom.usecases.ports import (
 __all__ = ["SessionRepository", "SqlClasses", "SqlGroups", "SqlSeats", "SqlTeachers"]
 
 CLASS_COLUMNS = frozenset(
-    {"joining_locked", "ended_at", "projector_token_hash", "projector_anonymous", "language"}
+    {
+        "joining_locked",
+        "ended_at",
+        "projector_token_hash",
+        "projector_anonymous",
+        "language",
+        "everyone_predicts",
+        "predict_seconds",
+    }
 )
 GROUP_COLUMNS = frozenset({"rule_revealed", "paused", "dealer_mode", "dealing_seat_id"})
 
@@ -53,6 +61,8 @@ _CLASS = select(
     ClassPeriod.ended_at,
     ClassPeriod.reveal_after_guess,
     ClassPeriod.language,
+    ClassPeriod.everyone_predicts,
+    ClassPeriod.predict_seconds,
 )
 _OPEN = ClassPeriod.ended_at.is_(None)
 
@@ -177,6 +187,8 @@ class SqlClasses(SessionRepository):
         groups: Sequence[NewGroup],
         reveal_after_guess: bool = True,
         language: str = "en",
+        everyone_predicts: bool = False,
+        predict_seconds: int = 5,
     ) -> int:
         """A new class with its groups at positions 0, 1, ...; returns the class id."""
         statement = insert(ClassPeriod).values(
@@ -187,6 +199,8 @@ class SqlClasses(SessionRepository):
             stock_out=stock_out,
             reveal_after_guess=reveal_after_guess,
             language=language,
+            everyone_predicts=everyone_predicts,
+            predict_seconds=predict_seconds,
         )
         class_id = self._insert(statement)
         if groups:
@@ -197,7 +211,7 @@ class SqlClasses(SessionRepository):
 
     def update(self, class_id: int, **columns: Any) -> None:
         """Set some of joining_locked, ended_at, projector_token_hash, projector_anonymous,
-        language."""
+        language, everyone_predicts, predict_seconds."""
         self._update(ClassPeriod, CLASS_COLUMNS, class_id, columns)
 
     def created_before(self, moment: datetime) -> list[int]:

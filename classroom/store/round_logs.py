@@ -83,6 +83,10 @@ class SqlRounds(SessionRepository):
         """When the round's newest guess was made."""
         return rows.last_guess_time(self._conn, round_id)
 
+    def event_time(self, round_id: int, seq: int) -> datetime | None:
+        """When the round's event `seq` was written (None: no such event)."""
+        return rows.event_time(self._conn, round_id, seq)
+
     def add_verdict(self, round_id: int, verdict: VerdictRow) -> None:
         """Record a student dealer's verdict that contradicted the rule."""
         statement = insert(DealerVerdict).values(

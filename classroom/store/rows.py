@@ -36,6 +36,7 @@ __all__ = [
     "RoundRow",
     "SeatRow",
     "event_data",
+    "event_time",
     "group_and_round",
     "group_row",
     "group_rows_of_class",
@@ -69,6 +70,8 @@ _GROUP_COLUMNS = (
     Group.dealing_seat_id,
     ClassPeriod.teacher_id,
     ClassPeriod.reveal_after_guess,
+    ClassPeriod.everyone_predicts,
+    ClassPeriod.predict_seconds,
 )
 _GROUP = select(*_GROUP_COLUMNS).join(ClassPeriod, Group.class_id == ClassPeriod.id)
 _GROUP_BY_ID = _GROUP.where(Group.id == bindparam("group_id"))
@@ -134,6 +137,9 @@ _LAST_GUESS_TIME = (
     .where(RoundEvent.round_id == bindparam("round_id"), RoundEvent.kind == "guessed")
     .order_by(RoundEvent.seq.desc())
     .limit(1)
+)
+_EVENT_TIME = select(RoundEvent.created_at).where(
+    RoundEvent.round_id == bindparam("round_id"), RoundEvent.seq == bindparam("seq")
 )
 _JOURNAL = select(
     JournalEntry.seat_id,
@@ -254,6 +260,11 @@ def mismatch_count(conn: Connection, round_id: int) -> int:
 def last_guess_time(conn: Connection, round_id: int) -> datetime | None:
     """When the round's newest guess was made."""
     return conn.execute(_LAST_GUESS_TIME, {"round_id": round_id}).scalar()
+
+
+def event_time(conn: Connection, round_id: int, seq: int) -> datetime | None:
+    """When the round's event `seq` was written."""
+    return conn.execute(_EVENT_TIME, {"round_id": round_id, "seq": seq}).scalar()
 
 
 def has_journal(conn: Connection, round_id: int) -> bool:

@@ -20,6 +20,7 @@ from classroom.usecases.errors import Conflict, Forbidden, Invalid, NotFound, Se
 from classroom.usecases.journal import JournalNote, Journals
 from classroom.usecases.lesson import GroupTotals, LessonControls, RoundTotals
 from classroom.usecases.ports import UnitOfWork
+from classroom.usecases.predictions import Predictions
 from classroom.usecases.preferences import Preferences
 from classroom.usecases.reading import CatchUp, Reading
 from classroom.usecases.records import Records
@@ -61,6 +62,7 @@ class UseCases:
     classes: ClassPeriods
     seats: Seating
     rounds: Rounds
+    predictions: Predictions
     dealing: Dealing
     lesson: LessonControls
     journal: Journals
@@ -79,6 +81,7 @@ class UseCases:
             classes=ClassPeriods(context),
             seats=Seating(context),
             rounds=rounds,
+            predictions=Predictions(context),
             dealing=Dealing(context, rounds),
             lesson=LessonControls(context),
             journal=Journals(context),

@@ -11,7 +11,7 @@ from classroom.projections.snapshots import GroupSnapshot
 
 __all__ = ["Action", "ActionKind", "Change"]
 
-ActionKind = Literal["play", "no_play", "guess", "pass"]
+ActionKind = Literal["play", "no_play", "guess", "pass", "predict"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +22,8 @@ class Action:
     action_id: str
     card: Card | None = None
     text: str = ""
+    #: A prediction: will the waiting card be accepted?
+    accepted: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +39,8 @@ class Change:
     #: The group as the change left it, read in the change's own transaction (when the use
     #: case had it at hand), so announcing the change needs no second read.
     snapshot: GroupSnapshot | None = None
+    #: A prediction that came too late: the window had closed, and this change is its verdict.
+    late: bool = False
 
     @property
     def seq(self) -> int | None:

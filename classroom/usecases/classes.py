@@ -20,15 +20,20 @@ from classroom.usecases.ports import ClassRow, NewGroup, UnitOfWork
 __all__ = [
     "LANGUAGES",
     "MAX_GROUPS",
+    "PREDICT_SECONDS",
     "ClassPeriods",
     "GroupSetup",
     "checked_language",
+    "checked_predict_seconds",
     "hash_token",
 ]
 
 MAX_GROUPS = 12
 #: The languages a class or a teacher can speak; English is the source of every text.
 LANGUAGES = ("en", "ja", "pl", "ru")
+#: How long the others may predict a card the app judges: long enough to think, short enough
+#: that the player is not kept waiting.
+PREDICT_SECONDS = range(3, 16)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +57,16 @@ def checked_language(language: str) -> str:
     return language
 
 
+def checked_predict_seconds(seconds: object) -> int:
+    """`seconds` if it is a whole number of seconds the prediction window may last."""
+    if not isinstance(seconds, int) or isinstance(seconds, bool) or seconds not in PREDICT_SECONDS:
+        raise Invalid(
+            _("The time to predict is %(low)d to %(high)d seconds.")
+            % {"low": PREDICT_SECONDS.start, "high": PREDICT_SECONDS.stop - 1}
+        )
+    return seconds
+
+
 def hash_token(token: str) -> str:
     """Only the hash of a seat or projector token is stored."""
     return hashlib.sha256(token.encode()).hexdigest()
@@ -72,11 +87,16 @@ class ClassPeriods:
         *,
         reveal_after_guess: bool = True,
         language: str = "en",
+        everyone_predicts: bool = False,
+        predict_seconds: int = 5,
     ) -> int:
         """A new class with its groups and a fresh join code; returns the class id.
         `reveal_after_guess` off: a right guess ends the round without showing the rule;
-        `language` is what its tablets, projector, debrief and printouts speak."""
+        `language` is what its tablets, projector, debrief and printouts speak;
+        `everyone_predicts`: the others forecast each card while it waits for its verdict,
+        for `predict_seconds` when the app deals."""
         checked_language(language)
+        checked_predict_seconds(predict_seconds)
         name = " ".join(name.split())
         if not name or len(name) > 120:
             raise Invalid(_("A class name has 1 to 120 characters."))
@@ -93,6 +113,8 @@ class ClassPeriods:
                 stock_out=options.stock_out,
                 reveal_after_guess=reveal_after_guess,
                 language=language,
+                everyone_predicts=everyone_predicts,
+                predict_seconds=predict_seconds,
                 groups=[
                     NewGroup(
                         " ".join(g.name.split()), g.rule_text.strip(), g.rule_id, g.dealer_mode
@@ -151,6 +173,16 @@ class ClassPeriods:
     def set_class_language(self, teacher_id: int, class_id: int, language: str) -> None:
         """What the class's tablets, projector, debrief and printouts speak from now on."""
         self._update(teacher_id, class_id, language=checked_language(language))
+
+    def set_predictions(self, teacher_id: int, class_id: int, on: bool, seconds: int) -> None:
+        """Turn everyone-predicts on or off and set its window (a card waiting when it is
+        turned off is judged at the group's next action)."""
+        self._update(
+            teacher_id,
+            class_id,
+            everyone_predicts=bool(on),
+            predict_seconds=checked_predict_seconds(seconds),
+        )
 
     def set_projector_anonymous(self, teacher_id: int, class_id: int, anonymous: bool) -> None:
         """Show nicknames on the projector, or only "Player 1, 2..."."""

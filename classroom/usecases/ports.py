@@ -81,6 +81,10 @@ class ClassRow:
     reveal_after_guess: bool
     #: What the class's tablets, projector, debrief and printouts speak.
     language: str = "en"
+    #: While a card waits for its verdict, the others predict it (for `predict_seconds` when
+    #: the app deals).
+    everyone_predicts: bool = False
+    predict_seconds: int = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +105,8 @@ class GroupRow:
     dealing_seat_id: int | None
     teacher_id: int
     reveal_after_guess: bool
+    everyone_predicts: bool = False
+    predict_seconds: int = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +208,8 @@ class Classes(Protocol):
         groups: Sequence[NewGroup],
         reveal_after_guess: bool = True,
         language: str = "en",
+        everyone_predicts: bool = False,
+        predict_seconds: int = 5,
     ) -> int: ...
     def update(self, class_id: int, **columns: Any) -> None: ...
     def created_before(self, moment: datetime) -> list[int]: ...
@@ -256,6 +264,7 @@ class Rounds(Protocol):
     def stored_events(self, round_id: int) -> list[StoredEvent]: ...
     def append(self, round_id: int, events: Sequence[Event]) -> None: ...
     def last_guess_time(self, round_id: int) -> datetime | None: ...
+    def event_time(self, round_id: int, seq: int) -> datetime | None: ...
     def add_verdict(self, round_id: int, verdict: VerdictRow) -> None: ...
     def verdicts(self, round_id: int) -> list[VerdictRow]: ...
     def verdict_count(self, round_id: int) -> int: ...

@@ -11,9 +11,10 @@ from classroom.core.game import Event, RoundState
 from classroom.core.text import _
 from classroom.projections.journal_view import JournalRecord
 from classroom.projections.snapshots import ClassSnapshot, GroupSnapshot, SeatInfo
-from classroom.usecases.context import Context, RoundStates
+from classroom.usecases.context import Context, RoundStates, utcnow
 from classroom.usecases.errors import NotFound
 from classroom.usecases.ports import GroupRow, JournalRow, RoundRow, UnitOfWork
+from classroom.usecases.verdict_window import predicting, window_end
 
 __all__ = ["CatchUp", "Reading", "journal_record", "snapshot_of"]
 
@@ -98,6 +99,8 @@ class Reading:
                 projector_anonymous=period.projector_anonymous,
                 reveal_after_guess=period.reveal_after_guess,
                 language=period.language,
+                everyone_predicts=period.everyone_predicts,
+                predict_seconds=period.predict_seconds,
             )
 
     def _group_snapshot(self, uow: UnitOfWork, group: GroupRow) -> GroupSnapshot:
@@ -123,6 +126,12 @@ def snapshot_of(
         # When the waiting guess was made, so the teacher's queue can put the oldest first.
         guess_time = uow.rounds.last_guess_time(round_row.id)
     dealer_seat = round_row.dealer_seat_id if round_row else None
+    left = None
+    waiting = state is not None and state.phase == "judging_play"
+    if round_row is not None and state is not None and waiting and predicting(group, round_row):
+        # What is left of the app's window for the table's predictions, for the countdown.
+        end = window_end(uow, group, round_row, state)
+        left = max(0.0, (end - utcnow()).total_seconds())
     return GroupSnapshot(
         class_id=group.class_id,
         class_name=group.class_name,
@@ -148,6 +157,9 @@ def snapshot_of(
         has_journal=round_row is not None and uow.journal.has_any(round_row.id),
         class_ended=group.class_ended,
         reveal_after_guess=group.reveal_after_guess,
+        everyone_predicts=group.everyone_predicts,
+        predict_seconds=group.predict_seconds,
+        predict_left=left,
     )
 
 

@@ -8,11 +8,10 @@ before every use.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 
 from classroom.core import game
 from classroom.core.game import Event, Options, RoundState
-from classroom.core.rules import Rule, compile_rule
+from classroom.core.rules import Rule
 from classroom.core.scoring import app_seating, next_dealer
 from classroom.core.text import _
 from classroom.usecases.changes import Action, Change
@@ -22,14 +21,9 @@ from classroom.usecases.ownership import own_group
 from classroom.usecases.ports import GroupRow, RoundRow, UnitOfWork
 from classroom.usecases.reading import snapshot_of
 from classroom.usecases.seats import SeatRef
+from classroom.usecases.verdict_window import close_if_due, compiled, predicting
 
 __all__ = ["Rounds", "check_table", "compiled"]
-
-
-@lru_cache(maxsize=512)
-def compiled(rule_text: str) -> Rule:
-    """Rules are compiled once per text."""
-    return compile_rule(rule_text)
 
 
 class Rounds:
@@ -104,9 +98,13 @@ class Rounds:
             if round_row.dealer_seat_id == seat.seat_id:
                 raise Conflict(_("You are the dealer this round: you judge, the others play."))
             state = self.states.of(uow, round_row.id)
+            # An overdue prediction window closes first: its verdict, then this action.
+            closed, state = close_if_due(uow, self.states, self.rng, group, round_row, state)
             judge = None if round_row.dealer_seat_id else compiled(round_row.rule_text)
-            events = self._command(state, str(seat.seat_id), action, judge)
-            after = self.states.append(uow, round_row.id, events, state)
+            if action.kind == "play" and predicting(group, round_row):
+                judge = None  # the verdict waits for the table's predictions
+            events = closed + self._command(state, str(seat.seat_id), action, judge)
+            after = self.states.append(uow, round_row.id, events[len(closed) :], state)
             uow.seats.remember_action(seat.seat_id, action.action_id, events[-1].seq)
             snapshot = snapshot_of(uow, group, round_row, after)
             uow.commit()

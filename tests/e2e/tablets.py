@@ -220,11 +220,15 @@ class Teacher:
         self.page.get_by_role("button", name="Log in").click()
         expect(self.page).to_have_url(re.compile(r"/teacher/$"))
 
-    def create_class(self, name: str, groups: list[tuple[str, str]]) -> tuple[str, list[int]]:
+    def create_class(
+        self, name: str, groups: list[tuple[str, str]], *, predicts: bool = False
+    ) -> tuple[str, list[int]]:
         """A class with these (group name, written rule) pairs; returns its join code and the
-        group ids, and leaves the class page open."""
+        group ids, and leaves the class page open. Everyone-predicts (on in the form) is turned
+        off unless `predicts`: these tests judge every play at once."""
         self.page.goto(f"{self.url}/teacher/classes/new?groups={len(groups)}")
         self.page.get_by_label("Class name").fill(name)
+        self.page.locator("#class-form input[name=everyone_predicts]").set_checked(predicts)
         rows = self.page.locator("fieldset.group-row")
         expect(rows).to_have_count(len(groups))
         for row, (group, rule) in zip(rows.all(), groups, strict=True):

@@ -104,6 +104,7 @@ def create_class(page: Page, url: str, language: str) -> tuple[str, int]:
     # A new class speaks the language its teacher reads the page in.
     expect(page.locator("select[name=language]")).to_have_value(language)
     page.locator("#class-form input[name=name]").fill(class_name)
+    page.locator("#class-form input[name=everyone_predicts]").uncheck()
     row = page.locator("fieldset.group-row")
     row.locator("input[name$='-name']").fill(group_name)
     row.locator("input[type=radio][value=custom]").check()

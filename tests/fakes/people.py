@@ -101,6 +101,8 @@ class FakeClasses:
         groups: Sequence[NewGroup],
         reveal_after_guess: bool = True,
         language: str = "en",
+        everyone_predicts: bool = False,
+        predict_seconds: int = 5,
     ) -> int:
         """A new class with its groups at positions 0, 1, ...; returns the class id."""
         period = ClassRecord(
@@ -116,6 +118,8 @@ class FakeClasses:
             ended_at=None,
             reveal_after_guess=reveal_after_guess,
             language=language,
+            everyone_predicts=everyone_predicts,
+            predict_seconds=predict_seconds,
         )
         members = [
             GroupRecord(

@@ -40,6 +40,8 @@ class ClassRecord:
     projector_token_hash: str | None = None
     reveal_after_guess: bool = True
     language: str = "en"
+    everyone_predicts: bool = False
+    predict_seconds: int = 5
 
     def row(self) -> ClassRow:
         """The class as the port returns it."""
@@ -56,6 +58,8 @@ class ClassRecord:
             ended_at=self.ended_at,
             reveal_after_guess=self.reveal_after_guess,
             language=self.language,
+            everyone_predicts=self.everyone_predicts,
+            predict_seconds=self.predict_seconds,
         )
 
 
@@ -91,6 +95,8 @@ class GroupRecord:
             dealing_seat_id=self.dealing_seat_id,
             teacher_id=period.teacher_id,
             reveal_after_guess=period.reveal_after_guess,
+            everyone_predicts=period.everyone_predicts,
+            predict_seconds=period.predict_seconds,
         )
 
 

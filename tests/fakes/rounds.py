@@ -74,6 +74,10 @@ class FakeRounds:
         guesses = [entry for entry in self._log(round_id) if entry.kind == "guessed"]
         return guesses[-1].written_at if guesses else None
 
+    def event_time(self, round_id: int, seq: int) -> datetime | None:
+        """When the round's event `seq` was written, or None."""
+        return next((e.written_at for e in self._log(round_id) if e.seq == seq), None)
+
     def add_verdict(self, round_id: int, verdict: VerdictRow) -> None:
         """Record a contested dealer verdict."""
         record = VerdictRecord(self._tx.new_id("verdicts"), round_id, verdict)

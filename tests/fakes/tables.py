@@ -33,7 +33,15 @@ __all__ = ["CLASS_COLUMNS", "GROUP_COLUMNS", "SchemaViolation", "Tables", "Trans
 
 #: The columns `classes.update` and `groups.update` may change, as in the real store.
 CLASS_COLUMNS = frozenset(
-    {"joining_locked", "ended_at", "projector_token_hash", "projector_anonymous", "language"}
+    {
+        "joining_locked",
+        "ended_at",
+        "projector_token_hash",
+        "projector_anonymous",
+        "language",
+        "everyone_predicts",
+        "predict_seconds",
+    }
 )
 GROUP_COLUMNS = frozenset({"rule_revealed", "paused", "dealer_mode", "dealing_seat_id"})
 K = TypeVar("K")

@@ -21,6 +21,7 @@ from classroom.web.context import use_cases
 from classroom.web.extensions import socketio
 from classroom.web.messages import localize, say
 from classroom.web.notifier import notifier
+from classroom.web.prediction_timer import after_change, close_overdue
 from classroom.web.rooms import PLAY
 from classroom.web.student.payloads import (
     action_id,
@@ -65,6 +66,7 @@ def on_connect(auth: Any = None) -> None:
     if not presence.admit(seat.seat_id):
         message = _("This seat is already open on too many tablets. Close the other tabs.")
         raise Refused(message, {"reason": "too_many_tabs"})
+    close_overdue(seat.group_id)  # a card left waiting by a restarted server is judged now
     try:
         catch_up = _welcome(seat, token, auth)
         notifier().presence_changed(seat.class_id)
@@ -111,13 +113,20 @@ def on_resync(payload: Any = None) -> dict[str, Any]:
 
 @socketio.on("act", namespace=PLAY)
 def on_act(payload: Any = None) -> dict[str, Any]:
-    """Play, no-play, guess or pass; the answer says whether it was applied."""
+    """Play, no-play, guess, pass or predict; the answer says whether it was applied."""
     try:
         seat = _seat_as_connected()
-        change = use_cases().rounds.act(seat, parse_action(payload))
+        action = parse_action(payload)
+        if action.kind == "predict":
+            change = use_cases().predictions.predict(seat, action)
+        else:
+            change = use_cases().rounds.act(seat, action)
     except (ServiceError, GameError) as error:
         return _refuse(error)
     notifier().announce(change)
+    after_change(change)
+    if change.late:
+        return _refuse(RuntimeError(_("Too late: the verdict is in.")))
     return {"ok": True, "duplicate": change.duplicate, "seq": change.seq}
 
 

@@ -11,7 +11,7 @@ from classroom.usecases import Action, Invalid, JournalNote, RuleChoice, Verdict
 
 MAX_ACTION_ID = 64
 MAX_GUESS = 300
-_KINDS = ("play", "no_play", "guess", "pass")
+_KINDS = ("play", "no_play", "guess", "pass", "predict")
 
 
 def parse_action(payload: Any) -> Action:
@@ -39,7 +39,10 @@ def parse_action(payload: Any) -> Action:
             raise Invalid(_("Write your guess of the rule first."))
         if len(guess) > MAX_GUESS:
             raise Invalid(_("A guess has at most %(n)d characters.", n=MAX_GUESS))
-    return Action(kind, action_id, card=card, text=guess.strip())
+    accepted = payload.get("accepted")
+    if kind == "predict" and not isinstance(accepted, bool):
+        raise Invalid(_("Say whether you think the card will be accepted."))
+    return Action(kind, action_id, card=card, text=guess.strip(), accepted=accepted is True)
 
 
 def parse_position(payload: Any) -> tuple[int, int]:

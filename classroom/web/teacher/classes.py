@@ -26,6 +26,7 @@ from classroom.web.teacher.blueprint import teacher
 from classroom.web.teacher.common import own_class, succeeded
 from classroom.web.teacher.display import STARTABLE, panel, pending_guesses
 from classroom.web.teacher.forms import ClassLanguageForm
+from classroom.web.teacher.predicting import predictions_form
 
 SOCKET_CLIENT = Path("vendor") / "socket.io.min.js"
 
@@ -47,6 +48,7 @@ def _class_page(snapshot: ClassSnapshot) -> dict[str, Any]:
         "pending": pending_guesses(snapshot.groups),
         "socket_client": (static / SOCKET_CLIENT).is_file(),
         "language_form": ClassLanguageForm(language=snapshot.language, formdata=None),
+        "predict_form": predictions_form(snapshot.everyone_predicts, snapshot.predict_seconds),
     }
 
 

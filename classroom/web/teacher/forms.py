@@ -24,10 +24,11 @@ from wtforms.validators import (
     InputRequired,
     Length,
     NumberRange,
+    Optional,
     ValidationError,
 )
 
-from classroom.usecases.classes import MAX_GROUPS
+from classroom.usecases.classes import MAX_GROUPS, PREDICT_SECONDS
 from classroom.usecases.names import MAX_NICKNAME
 from classroom.web.buttons import ActionForm
 from classroom.web.i18n import LANGUAGE_NAMES
@@ -37,6 +38,32 @@ MAX_HINT = 300
 MAX_GROUP_NAME = 60
 #: Each language the kit speaks, named in itself (the use cases refuse any other).
 LANGUAGE_CHOICES = [SelectChoice(code, name) for code, name in LANGUAGE_NAMES.items()]
+#: The prediction window's bounds, as the use case checks them.
+PREDICT_LOW, PREDICT_HIGH = PREDICT_SECONDS.start, PREDICT_SECONDS.stop - 1
+
+
+def _predict_seconds_field() -> IntegerField:
+    """Seconds the table may predict a card the app judges (blank: the default)."""
+    return IntegerField(
+        _l("Seconds to predict"),
+        default=5,
+        validators=[
+            Optional(),
+            NumberRange(
+                min=PREDICT_LOW,
+                max=PREDICT_HIGH,
+                message=_l("The time to predict is 3 to 15 seconds."),
+            ),
+        ],
+        render_kw={"min": PREDICT_LOW, "max": PREDICT_HIGH, "inputmode": "numeric"},
+    )
+
+
+def _everyone_predicts_field(default: bool) -> BooleanField:
+    return BooleanField(
+        _l("Everyone predicts: while a card waits for its verdict, the others say ✓ or ✗"),
+        default=default,
+    )
 
 
 class LoginForm(FlaskForm):
@@ -79,6 +106,9 @@ class ClassForm(FlaskForm):
     language = SelectField(
         _l("Language of the class"), choices=LANGUAGE_CHOICES, validate_choice=False
     )
+    # On for new classes: the players who wait for their turn have something to think about.
+    everyone_predicts = _everyone_predicts_field(True)
+    predict_seconds = _predict_seconds_field()
     stock_out = RadioField(
         _l("When the stock runs out"),
         choices=[
@@ -160,6 +190,13 @@ class ClassLanguageForm(ActionForm):
     language = SelectField(
         _l("Language of the class"), choices=LANGUAGE_CHOICES, validate_choice=False
     )
+
+
+class ClassPredictionsForm(ActionForm):
+    """Everyone predicts, on or off, and its window, for a running class."""
+
+    everyone_predicts = _everyone_predicts_field(False)
+    predict_seconds = _predict_seconds_field()
 
 
 class AccountLanguageForm(ActionForm):

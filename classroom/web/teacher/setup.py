@@ -66,9 +66,17 @@ def _create(form: ClassForm, setups: list[GroupSetup]) -> int | None:
     reveal = bool(form.reveal_after_guess.data)
     # A form sent without the language field gets the default language.
     language = form.language.data or _default_language()
+    seconds = form.predict_seconds.data or 5
     return attempt(
         lambda: use_cases().classes.create_class(
-            me(), form.name.data, setups, options, reveal_after_guess=reveal, language=language
+            me(),
+            form.name.data,
+            setups,
+            options,
+            reveal_after_guess=reveal,
+            language=language,
+            everyone_predicts=bool(form.everyone_predicts.data),
+            predict_seconds=seconds,
         )
     )
 

@@ -12,6 +12,7 @@ import {
 import { show } from "./dom.js";
 import { newJournalState, setupJournal } from "./journal.js";
 import { createNotice, noticeOf, outcomeOf, pauseNotice } from "./notices.js";
+import { renderPredict, setupPredict } from "./predict.js";
 import { render } from "./render.js";
 import { loadText, t } from "./text.js";
 
@@ -132,7 +133,7 @@ function start() {
     journal: newJournalState(),
     dealer: newDealerState(),
   };
-  const redraw = () => local.view && render(local.view, ui, local);
+  const redraw = () => local.view && (render(local.view, ui, local), renderPredict(local.view, local));
   const say = (message) => {
     ui.problem.textContent = message || "";
     show(ui.problem, Boolean(message));
@@ -156,6 +157,7 @@ function start() {
   setupJournal(ui, connection.socket, local, { say, redraw });
   setupDealer(ui, actions, local, { say, redraw, library: readLibrary() });
   setupTurn(ui, local, page);
+  setupPredict(actions, local, page);
 }
 
 /** What the tablet does with what the server sends. */

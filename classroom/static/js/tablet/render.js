@@ -9,6 +9,7 @@ import { renderJournal } from "./journal.js";
 import { renderLayout } from "./layout.js";
 import { nameOf } from "./names.js";
 import { outcomeText } from "./notices.js";
+import { predictStatus } from "./predict.js";
 import { t, tNodes } from "./text.js";
 
 export { nameOf };
@@ -90,6 +91,8 @@ function statusText(view, playing, yourTurn) {
   }
   if (isDealer(view)) return t("you_deal");
   if (view.paused) return t("paused_status");
+  const predicting = predictStatus(view);
+  if (predicting) return predicting;
   if (view.status.startsWith("judging_")) {
     const kind = view.status.slice("judging_".length);
     const whose = judged === view.me ? "my_" : "";

@@ -1,0 +1,136 @@
+// Everyone predicts: while another player's card waits for its verdict this tablet asks "Will
+// it be accepted?" (✓ / ✗, or skip, which only hides the question here), counts the app's
+// window down, says what this student said, and after the verdict whether they were right.
+// The server sends no other student's forecast: only how many have predicted.
+
+import { cardFace } from "./cards.js";
+import { show } from "./dom.js";
+import { nameOf } from "./names.js";
+
+let words = {};
+
+function say(key, params = {}) {
+  const template = String(words[key] ?? key);
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+function elements() {
+  const byId = (id) => document.getElementById(id);
+  return {
+    box: byId("predict"),
+    ask: byId("predict-ask"),
+    who: byId("predict-who"),
+    card: byId("predict-card"),
+    countdown: byId("predict-countdown"),
+    accept: byId("predict-accept"),
+    reject: byId("predict-reject"),
+    skip: byId("predict-skip"),
+    status: byId("predict-status"),
+    scores: byId("predict-scores"),
+  };
+}
+
+const state = { ui: null, local: null, skipped: null, seen: null, deadline: null, timer: null, lastPlay: undefined };
+
+/** Wire the buttons; `notice` says the toast after a verdict. */
+export function setupPredict(actions, local, { notice }) {
+  const block = document.getElementById("predict-text");
+  words = block ? JSON.parse(block.textContent) : {};
+  state.ui = elements();
+  state.local = local;
+  state.notice = notice;
+  if (!state.ui.box) return;
+  const send = (accepted) => actions.send("predict", { accepted });
+  state.ui.accept.addEventListener("click", () => send(true));
+  state.ui.reject.addEventListener("click", () => send(false));
+  state.ui.skip.addEventListener("click", () => {
+    const waiting = local.view && local.view.predict && local.view.predict.waiting;
+    state.skipped = waiting ? waiting.play : null;
+    renderPredict(local.view, local);
+  });
+}
+
+/** The line under the status for the player whose card the table predicts, or null. */
+export function predictStatus(view) {
+  const waiting = view.predict && view.predict.waiting;
+  if (!waiting || view.paused) return null;
+  if (!waiting.mine) return view.dealer ? null : say("others_predicting", { name: nameOf(view, waiting.player) });
+  if (view.dealer) return say("table_predicting_dealer", { dealer: nameOf(view, view.dealer) });
+  return say("table_predicting", { count: waiting.count, of: waiting.of });
+}
+
+/** Draw the question, the countdown and the scores from the view. */
+export function renderPredict(view, local) {
+  const ui = state.ui;
+  if (!ui || !ui.box || !view) return;
+  const predict = view.predict;
+  toastVerdict(predict);
+  const waiting = predict && predict.waiting;
+  const asking = Boolean(waiting && !waiting.mine && state.skipped !== waiting.play && (waiting.can || waiting.said !== null));
+  show(ui.box, asking);
+  showScores(view, predict);
+  if (!asking) {
+    stopCountdown();
+    return;
+  }
+  if (ui.card.dataset.card !== waiting.card) {
+    ui.card.dataset.card = waiting.card;
+    ui.card.replaceChildren(cardFace(waiting.card));
+  }
+  ui.who.textContent = say("who", { name: nameOf(view, waiting.player) });
+  const open = waiting.said === null && waiting.can;
+  show(ui.ask.querySelector(".predict-buttons"), open);
+  show(ui.skip, open);
+  for (const button of [ui.accept, ui.reject]) button.disabled = !open || local.busy;
+  ui.status.textContent = waiting.said === null ? "" : say(waiting.said ? "said_yes" : "said_no");
+  startCountdown(waiting);
+}
+
+function showScores(view, predict) {
+  const ui = state.ui;
+  // Scores once there are some: "0 of 0" says nothing.
+  const playing = predict && view.status !== "lobby" && predict.table.of > 0;
+  show(ui.scores, Boolean(playing));
+  if (!playing) return;
+  const parts = [say("mine", predict.mine)];
+  if (predict.table.of) parts.push(say("table", predict.table));
+  ui.scores.textContent = parts.join(" · ");
+}
+
+/** After a verdict on a card this student predicted: right or wrong (not on the first view). */
+function toastVerdict(predict) {
+  const last = predict ? predict.last : null;
+  const play = last ? last.play : null;
+  const known = state.lastPlay;
+  state.lastPlay = play;
+  if (known === undefined || play === null || play === known || !state.notice) return;
+  const table = say("table_right", { right: last.right, of: last.of });
+  if (last.mine === null) state.notice.say([table]);
+  else state.notice.say([`${say(last.mine ? "right" : "wrong")} ${table}`]);
+}
+
+function startCountdown(waiting) {
+  const ui = state.ui;
+  if (waiting.left === null) {
+    stopCountdown();
+    return;
+  }
+  if (state.seen !== waiting) {
+    // A fresh view from the server: count from what it says is left.
+    state.seen = waiting;
+    state.deadline = Date.now() + waiting.left * 1000;
+  }
+  const tick = () => {
+    const left = Math.max(0, Math.ceil((state.deadline - Date.now()) / 1000));
+    ui.countdown.textContent = say("seconds_left", { n: left });
+  };
+  tick();
+  if (!state.timer) state.timer = setInterval(tick, 250);
+}
+
+function stopCountdown() {
+  clearInterval(state.timer);
+  state.timer = null;
+  state.seen = null;
+  if (state.ui && state.ui.countdown) state.ui.countdown.textContent = "";
+}

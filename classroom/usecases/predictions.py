@@ -1,0 +1,107 @@
+"""Everyone predicts: while a card waits for its verdict, the other players forecast it.
+
+With a student dealer the table predicts until the dealer judges. When the app deals, its
+verdict waits until every other player has predicted or the class's window has passed (see
+`verdict_window`); the web layer's timer calls `close_predictions` when the window ends, and
+`close_overdue` closes a window a lost timer left open (a tablet connecting calls it).
+"""
+
+from __future__ import annotations
+
+from classroom.core import game
+from classroom.core.text import _
+from classroom.usecases.changes import Action, Change
+from classroom.usecases.context import Context, retry_once
+from classroom.usecases.errors import Conflict, NotFound
+from classroom.usecases.reading import snapshot_of
+from classroom.usecases.rounds import running_round
+from classroom.usecases.seats import SeatRef
+from classroom.usecases.verdict_window import close_if_due, everyone_predicted, predicting
+
+__all__ = ["Predictions"]
+
+
+class Predictions:
+    """A student's prediction, and the closing of the app's prediction window."""
+
+    def __init__(self, context: Context) -> None:
+        self.uow = context.uow
+        self.rng = context.rng
+        self.states = context.states
+        self.locks = context.locks
+
+    @retry_once
+    def predict(self, seat: SeatRef, action: Action) -> Change:
+        """`seat` forecasts the waiting card; the last forecast the app waited for brings the
+        verdict at once. A forecast after an overdue window brings the verdict, not recorded
+        (`late`)."""
+        with self.locks.hold(seat.group_id), self.uow() as uow:
+            uow.groups.lock(seat.group_id)
+            seated, earlier = uow.seats.seated_and_applied(
+                seat.seat_id, seat.group_id, action.action_id
+            )
+            if not seated:
+                raise NotFound(_("This tablet has no seat. Please join again."))
+            if earlier is not None:
+                return Change(seat.group_id, seat.class_id, (), duplicate=True, applied_seq=earlier)
+            group, round_row = running_round(uow, seat.group_id)
+            if group.paused:
+                raise Conflict(_("The game is paused. Wait for your teacher."))
+            if not group.everyone_predicts:
+                raise Conflict(_("This class does not predict the cards."))
+            state = self.states.of(uow, round_row.id)
+            closed, state = close_if_due(uow, self.states, self.rng, group, round_row, state)
+            if closed:
+                snapshot = snapshot_of(uow, group, round_row, state)
+                uow.commit()
+                return Change(seat.group_id, seat.class_id, closed, snapshot=snapshot, late=True)
+            events = game.predict(state, str(seat.seat_id), action.accepted)
+            play = state.pending.since if state.pending else 0
+            after = self.states.append(uow, round_row.id, events, state)
+            if predicting(group, round_row) and everyone_predicted(after):
+                verdict, after = close_if_due(
+                    uow, self.states, self.rng, group, round_row, after, play=play
+                )
+                events += verdict
+            uow.seats.remember_action(seat.seat_id, action.action_id, events[-1].seq)
+            snapshot = snapshot_of(uow, group, round_row, after)
+            uow.commit()
+            return Change(seat.group_id, seat.class_id, events, snapshot=snapshot)
+
+    def close_predictions(self, group_id: int, play: int) -> Change | None:
+        """The app's verdict on play `play` if it still waits (None otherwise): the window's
+        timer calls it; a second call, or a call racing another process, does nothing."""
+        return self._close(group_id, play, overdue_only=False)
+
+    def close_overdue(self, group_id: int) -> Change | None:
+        """The app's verdict on a play whose window has passed (None when none waits): a
+        server restarted while a card waited never leaves it waiting."""
+        with self.uow() as uow:  # a read first: most of the time nothing waits
+            found = uow.groups.with_latest_round(group_id)
+            if found is None or found[1] is None or found[1].dealer_seat_id is not None:
+                return None
+            state = self.states.of(uow, found[1].id)
+            if state.phase != "judging_play" or state.pending is None:
+                return None
+            play = state.pending.since
+        return self._close(group_id, play, overdue_only=True)
+
+    @retry_once
+    def _close(self, group_id: int, play: int, *, overdue_only: bool) -> Change | None:
+        with self.locks.hold(group_id), self.uow() as uow:
+            uow.groups.lock(group_id)
+            group, round_row = uow.groups.with_latest_round(group_id) or (None, None)
+            if group is None or round_row is None or group.class_ended:
+                return None
+            state = self.states.of(uow, round_row.id)
+            if state.pending is None or state.pending.since != play:
+                return None  # judged meanwhile, here or by another process
+            forced = None if overdue_only else play
+            events, after = close_if_due(
+                uow, self.states, self.rng, group, round_row, state, play=forced
+            )
+            if not events:
+                return None
+            snapshot = snapshot_of(uow, group, round_row, after)
+            uow.commit()
+            return Change(group_id, group.class_id, events, snapshot=snapshot)
