@@ -109,7 +109,11 @@ def test_a_built_hypothesis_is_checked_kept_guessed_and_judged(room: Room) -> No
 
     page.locator("#builder-journal").tap()
     expect(page.locator("#builder-note")).to_have_text(say(language, "Written in your journal."))
-    expect(page.locator("#journal-entries")).to_contain_text("card.color != prev.color")
+    entry = page.locator("#journal-entries .entry").first
+    expect(entry.locator(".entry-text")).to_have_text(
+        say(language, "Take turns: %(what)s.") % {"what": say(language, "red and black")}
+    )
+    expect(entry.locator(".entry-code")).to_have_text("card.color != prev.color")
 
     guess = page.locator("#builder-guess")
     expect(guess).to_be_enabled()
@@ -120,6 +124,7 @@ def test_a_built_hypothesis_is_checked_kept_guessed_and_judged(room: Room) -> No
     )
     pending = room.teacher.locator(f"#guess-{room.group_id}")
     expect(pending).to_contain_text("card.color != prev.color")
+    expect(pending.locator(".guess-words")).to_contain_text(say(language, "red and black"))
     expect(pending.locator('[data-verdict="same"]')).to_be_visible(timeout=CHECKER_S)
     expect(pending.locator('[data-verdict="same"]')).to_contain_text(
         say(language, "Checker: the same rule (proved).")

@@ -146,6 +146,7 @@ def test_a_built_guess_reaches_the_teacher_with_the_checkers_verdict(lesson: Les
     guesses = f"/teacher/classes/{lesson.class_id}/guesses"
     page = http.get(guesses).get_data(as_text=True)
     assert "card.color != prev.color" in page
+    assert "Built by taps: “Take turns: red and black.”" in page
     settle(lesson)
     assert "Checker: the same rule (proved)." in http.get(guesses).get_data(as_text=True)
     # Out of the guess window now: a second built guess is refused.
@@ -160,6 +161,7 @@ def test_a_built_hypothesis_in_the_journal_is_checked_for_the_teacher(lesson: Le
     assert answer["ok"] and answer["rule_text"] == "card.color == prev.color"
     (entry,) = player.received("journal")[-1]
     assert entry["text"] == "card.color == prev.color"
+    assert entry["words"] == "Match the last card: the same colour."
     assert entry["check"]["consistent"] is False
     http = teacher(lesson)
     debrief = f"/teacher/groups/{player.group_id}/debrief"

@@ -15,6 +15,7 @@ from classroom.core.hypotheses.builder import (
     TEMPLATES,
     BuilderError,
     build,
+    built_from,
     catalog,
     compose,
     find_template,
@@ -182,3 +183,33 @@ def test_the_words_exist_in_every_language(language: str) -> None:
         pattern = template.pattern().render(catalog_.gettext)
         assert pattern != str(template.pattern())
         assert all(f"{{{blank.id}}}" in pattern for blank in template.blanks)
+
+
+def test_every_built_rule_text_leads_back_to_its_words() -> None:
+    for template_id, choices in EVERY_FILLING[::5]:
+        built = build(template_id, choices)
+        found = built_from(f" {built.rule_text} ")
+        assert found is not None and found.rule_text == built.rule_text
+        assert str(found.words) == str(built.words) or found.template == "either"
+    assert built_from("card.color != prev.color and true") is None
+
+
+def test_the_journal_shows_a_built_hypothesis_in_words() -> None:
+    from classroom.projections.journal_view import JournalRecord, journal_view
+
+    def record(text: str) -> JournalRecord:
+        return JournalRecord("1", 0, text, None, None, None, "")
+
+    built, typed = journal_view([record("card.even"), record("card.rank % 2 == 0")], [], None)
+    assert str(built["words"]) == "Only even cards." and typed["words"] is None
+
+
+@pytest.mark.parametrize(
+    "module", ["classroom.core.hypotheses.builder", "classroom.core.hypotheses.choices"]
+)
+def test_the_examples_in_the_docstrings_pass(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0

@@ -14,6 +14,8 @@ the table and the secret rule) and `words` the sentence in the child's own langu
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -36,6 +38,7 @@ __all__ = [
     "Built",
     "Template",
     "build",
+    "built_from",
     "catalog",
     "compose",
     "find_template",
@@ -207,6 +210,29 @@ def build(template_id: object, choices: object) -> Built:
     ids = {blank: choice.id for blank, choice in chosen.items()}
     sentence = Text(template.sentence) % {blank: choice.label for blank, choice in chosen.items()}
     return Built(template.id, ids, template.rule(ids), sentence)
+
+
+def built_from(rule_text: str) -> Built | None:
+    """The hypothesis built by taps whose rule-language text this is; None for text typed by
+    hand. Lets a journal or a teacher's page show a built hypothesis in the child's words.
+
+    >>> str(built_from("card.color == red").words)
+    'Only red cards.'
+    >>> built_from("card.colour == red") is None
+    True
+    """
+    return _every_built().get(rule_text.strip())
+
+
+@functools.cache
+def _every_built() -> dict[str, Built]:
+    found: dict[str, Built] = {}
+    for template in TEMPLATES:
+        for combo in itertools.product(*(blank.choices for blank in template.blanks)):
+            blanks = zip(template.blanks, combo, strict=True)
+            built = build(template.id, {blank.id: choice.id for blank, choice in blanks})
+            found.setdefault(built.rule_text, built)
+    return found
 
 
 def catalog() -> list[dict[str, Any]]:

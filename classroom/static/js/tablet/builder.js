@@ -29,6 +29,8 @@ function elements() {
     result: byId("builder-result"),
     fit: byId("builder-fit"),
     message: byId("builder-message"),
+    codeBox: byId("builder-code-box"),
+    code: byId("builder-code"),
     journal: byId("builder-journal"),
     guess: byId("builder-guess"),
     note: byId("builder-note"),
@@ -76,7 +78,8 @@ export function setupBuilder(socket, currentView) {
   const ui = elements();
   if (!ui.root) return;
   const text = readText();
-  const say = (key) => text[key] || key;
+  const say = (key, params = {}) =>
+    String(text[key] || key).replace(/\{(\w+)\}/g, (whole, name) => (name in params ? params[name] : whole));
   const state = {
     templates: [],
     template: null, // the id of the sentence chosen
@@ -157,10 +160,12 @@ export function setupBuilder(socket, currentView) {
       ui.fit.className = `builder-fit ${verdict}`;
       if (result.checking) fill(ui.fit, say("checking"));
       else {
-        const words = result.words ? h("span", { class: "builder-words" }, `“${result.words}”`) : null;
+        const words = result.words ? h("span", { class: "builder-words" }, say("quoted", { words: result.words })) : null;
         fill(ui.fit, words, result.ok ? say(result.fits ? "fits" : "does_not_fit") : null);
       }
       fill(ui.message, result.message || "");
+      show(ui.codeBox, Boolean(result.rule_text));
+      ui.code.textContent = result.rule_text || "";
     }
     const ready = Boolean(result && !result.checking && result.ok) && !state.sending;
     const view = currentView();

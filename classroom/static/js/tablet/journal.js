@@ -206,7 +206,8 @@ function entryItem(entry, checks) {
   return h(
     "li",
     { class: "entry", dataset: { seq: entry.seq } },
-    h("p", { class: "entry-text" }, entry.text),
+    h("p", { class: "entry-text" }, entry.words || entry.text),
+    entry.words ? h("p", { class: "entry-code" }, entry.text) : null,
     meta.length ? h("ul", { class: "entry-meta" }, meta) : null,
     outcome(entry),
     check(entry),
