@@ -110,10 +110,10 @@ def test_a_built_hypothesis_is_checked_kept_guessed_and_judged(room: Room) -> No
     page.locator("#builder-journal").tap()
     expect(page.locator("#builder-note")).to_have_text(say(language, "Written in your journal."))
     entry = page.locator("#journal-entries .entry").first
-    expect(entry.locator(".entry-text")).to_have_text(
+    expect(entry.locator(".entry-words")).to_have_text(
         say(language, "Take turns: %(what)s.") % {"what": say(language, "red and black")}
     )
-    expect(entry.locator(".entry-code")).to_have_text("card.color != prev.color")
+    expect(entry.locator(".entry-text")).to_have_text("card.color != prev.color")
 
     guess = page.locator("#builder-guess")
     expect(guess).to_be_enabled()

@@ -9,10 +9,9 @@ const ACK_TIMEOUT_MS = 6000;
 const RED_GLYPHS = new Set(["♥", "♦"]);
 const BLANK = /\{(\w+)\}/g;
 
-function readText() {
-  const block = document.getElementById("builder-text");
+function readText(root) {
   try {
-    return block ? JSON.parse(block.textContent) : {};
+    return JSON.parse(root.dataset.text || "{}");
   } catch {
     return {};
   }
@@ -77,9 +76,9 @@ function parts(sentence) {
 export function setupBuilder(socket, currentView) {
   const ui = elements();
   if (!ui.root) return;
-  const text = readText();
+  const text = readText(ui.root);
   const say = (key, params = {}) =>
-    String(text[key] || key).replace(/\{(\w+)\}/g, (whole, name) => (name in params ? params[name] : whole));
+    String(text[key] || key).replace(BLANK, (whole, name) => (name in params ? params[name] : whole));
   const state = {
     templates: [],
     template: null, // the id of the sentence chosen
