@@ -179,3 +179,18 @@ def test_a_flood_of_checks_is_told_to_slow_down(lesson: Lesson) -> None:
         "ok": False,
         "error": "Slow down a little: wait a few seconds, then try again.",
     }
+
+
+def test_a_built_guess_can_be_read_in_words_and_a_typed_one_cannot(lesson: Lesson) -> None:
+    lesson.service.classes.set_class_language(lesson.teacher_id, lesson.class_id, "ru")
+    ana = lesson.join("Ana")
+
+    def words(text: object) -> Any:
+        return ana.socket.emit("builder_words", {"text": text}, namespace="/play", callback=True)
+
+    assert words("card.color != prev.color") == {
+        "ok": True,
+        "words": "По очереди: красная и чёрная.",
+    }
+    assert words("card.color != prev.color and true") == {"ok": True, "words": None}
+    assert words(None)["ok"] is False and words("x" * 301)["ok"] is False

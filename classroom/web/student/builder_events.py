@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 from classroom.core.cards import Card, Suit, printed_label
 from classroom.core.game import GameError
 from classroom.core.hypotheses import Consistency
-from classroom.core.hypotheses.builder import Built, catalog
+from classroom.core.hypotheses.builder import Built, built_from, catalog
 from classroom.usecases import Invalid, ServiceError
 from classroom.web.checks import send_checked_journal
 from classroom.web.context import use_cases
@@ -22,7 +22,7 @@ from classroom.web.messages import localize, say
 from classroom.web.notifier import notifier
 from classroom.web.rooms import PLAY
 from classroom.web.student.events import _refuse, _seat
-from classroom.web.student.payloads import action_id, parse_built
+from classroom.web.student.payloads import MAX_GUESS, action_id, parse_built
 
 #: Checks one connection may ask for in `CHECK_WINDOW_S` seconds: every tap of a choice asks
 #: once, which a child does far more slowly; a script that floods is told to slow down.
@@ -74,6 +74,21 @@ def on_builder_submit(payload: Any = None) -> dict[str, Any]:
     else:
         notifier().announce(change)
     return {"ok": True, **_built_view(built)}
+
+
+@socketio.on("builder_words", namespace=PLAY)
+def on_builder_words(payload: Any = None) -> dict[str, Any]:
+    """The words of a guess or an entry built by taps (a student dealer judges a sentence,
+    not its rule language); None for text typed by hand."""
+    text = payload.get("text") if isinstance(payload, dict) else None
+    try:
+        _seat()
+        if not isinstance(text, str) or len(text) > MAX_GUESS:
+            raise Invalid(_("That message from your tablet was not understood."))
+    except ServiceError as error:
+        return _refuse(error)
+    built = built_from(text)
+    return {"ok": True, "words": say(built.words) if built else None}
 
 
 def _built_view(built: Built) -> dict[str, Any]:

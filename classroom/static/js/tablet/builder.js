@@ -180,6 +180,27 @@ export function setupBuilder(socket, currentView) {
     drawResult();
   }
 
+  // A student dealer judging a built guess reads it in words too, under its rule language.
+  const dealerWords = h("p", { class: "builder-dealer-words", hidden: true });
+  const verdictGuess = document.getElementById("verdict-guess");
+  if (verdictGuess) verdictGuess.after(dealerWords);
+  let wordsAsked = null;
+
+  function followGuess(view) {
+    const guesses = (view && view.guesses) || [];
+    const judging = view && view.status === "judging_guess" && "verdict_due" in view;
+    const guess = judging && guesses.length ? guesses[guesses.length - 1].text : null;
+    if (guess === wordsAsked) return;
+    wordsAsked = guess;
+    show(dealerWords, false);
+    if (!guess) return;
+    emit("builder_words", { text: guess }, (answer) => {
+      if (wordsAsked !== guess || !answer.ok || !answer.words) return;
+      dealerWords.textContent = say("dealer_words", { words: answer.words });
+      show(dealerWords, true);
+    });
+  }
+
   /** The builder shows to players in a round; a dealer has the rule and builds nothing. */
   function follow() {
     const view = currentView();
@@ -187,6 +208,7 @@ export function setupBuilder(socket, currentView) {
     const playing = Boolean(view) && view.status !== "lobby" && !dealing;
     show(ui.root, playing && state.templates.length > 0);
     drawResult();
+    followGuess(view);
   }
 
   function emit(event, payload, done) {
