@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from classroom.core.cards import Card
 from classroom.core.game import Event, Judged, Played
 from classroom.core.hypotheses import check_consistency
+from classroom.core.hypotheses.builder import built_from
 from classroom.core.layout import Layout
 from classroom.core.rules import RuleError, compile_rule
 from classroom.core.text import _
@@ -110,6 +111,8 @@ def journal_view(
         view.append(
             {
                 "text": record.text,
+                # A hypothesis built by taps is shown in the words the child chose it in.
+                "words": built.words if (built := built_from(record.text)) else None,
                 "confidence": record.confidence,
                 "test_card": str(record.test_card) if record.test_card else None,
                 "predicted_accepted": record.predicted_accepted,

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from classroom.core.cards import secure_random
 from classroom.projections.snapshots import ClassSnapshot, GroupSnapshot, SeatInfo
+from classroom.usecases.built import BuiltCheck, BuiltHypotheses
 from classroom.usecases.changes import Action, Change
 from classroom.usecases.classes import ClassPeriods, GroupSetup
 from classroom.usecases.context import Context
@@ -30,6 +31,7 @@ from classroom.usecases.teachers import TeacherAccounts
 
 __all__ = [
     "Action",
+    "BuiltCheck",
     "CatchUp",
     "Change",
     "ClassSnapshot",
@@ -69,12 +71,14 @@ class UseCases:
     records: Records
     reading: Reading
     preferences: Preferences
+    built: BuiltHypotheses
 
     @classmethod
     def over(cls, uow: Callable[[], UnitOfWork], *, rng: random.Random | None = None) -> UseCases:
         """The use cases over `uow`, shuffling with `rng` (a secure source by default)."""
         context = Context(uow, rng or secure_random())
         rounds = Rounds(context)
+        journals = Journals(context)
         return cls(
             context=context,
             teachers=TeacherAccounts(context),
@@ -84,8 +88,9 @@ class UseCases:
             predictions=Predictions(context),
             dealing=Dealing(context, rounds),
             lesson=LessonControls(context),
-            journal=Journals(context),
+            journal=journals,
             records=Records(context),
             reading=Reading(context),
             preferences=Preferences(context),
+            built=BuiltHypotheses(context, rounds, journals),
         )

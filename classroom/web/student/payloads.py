@@ -103,3 +103,25 @@ def parse_journal(payload: Any) -> JournalNote:
         payload.get("test_card"),
         payload.get("predicted_accepted"),
     )
+
+
+#: The longest template or choice id and the most blanks a template has, with room to spare.
+MAX_BUILT_ID = 40
+MAX_BLANKS = 8
+
+
+def parse_built(payload: Any) -> tuple[str, dict[str, str]]:
+    """A built hypothesis: (template id, {blank id: choice id}), shaped right but not yet
+    known to be a template or a choice (the builder says that in its own words)."""
+    template = payload.get("template") if isinstance(payload, dict) else None
+    choices = payload.get("choices") if isinstance(payload, dict) else None
+    if not isinstance(template, str) or not 0 < len(template) <= MAX_BUILT_ID:
+        raise Invalid(_("Choose one of the sentences first."))
+    if not isinstance(choices, dict) or len(choices) > MAX_BLANKS:
+        raise Invalid(_("Choose something for every blank first."))
+    for blank, choice in choices.items():
+        if not isinstance(choice, str) or not 0 < len(choice) <= MAX_BUILT_ID:
+            raise Invalid(_("Choose something for every blank first."))
+        if len(blank) > MAX_BUILT_ID:
+            raise Invalid(_("That message from your tablet was not understood."))
+    return template, dict(choices)

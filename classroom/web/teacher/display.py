@@ -15,10 +15,12 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from classroom.core.cards import Card, CardError, Rank, Suit, printed_label
+from classroom.core.hypotheses.builder import built_from
 from classroom.core.rules.library import LibraryRule
 from classroom.core.scoring import next_dealer
 from classroom.projections.group_views import teacher_group_view
 from classroom.usecases import GroupSnapshot
+from classroom.web.messages import say
 from classroom.web.teacher.curve_page import got_it_rule
 from classroom.web.teacher.rulecheck import GuessCheck, check_guess, library_rule
 
@@ -84,6 +86,8 @@ class PendingGuess:
     rule_text: str
     library: LibraryRule | None
     check: GuessCheck
+    #: A guess built by taps, in the words the child chose (the text is its rule language).
+    words: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +174,7 @@ def pending_guesses(groups: Iterable[GroupSnapshot]) -> list[PendingGuess]:
                 rule_text=group.rule_text,
                 library=library_rule(group.rule_id),
                 check=check_guess(group.rule_text, guess.text),
+                words=say(built.words) if (built := built_from(guess.text)) else None,
             )
         )
     return found

@@ -206,7 +206,8 @@ function entryItem(entry, checks) {
   return h(
     "li",
     { class: "entry", dataset: { seq: entry.seq } },
-    h("p", { class: "entry-text" }, entry.text),
+    entry.words ? h("p", { class: "entry-words" }, entry.words) : null,
+    h("p", { class: entry.words ? "entry-text entry-code" : "entry-text" }, entry.text),
     meta.length ? h("ul", { class: "entry-meta" }, meta) : null,
     outcome(entry),
     check(entry),

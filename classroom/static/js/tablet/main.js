@@ -1,6 +1,7 @@
 // The tablet's play page: finds its seat token, connects, and wires taps to actions.
 
 import { createActions } from "./actions.js";
+import { setupBuilder } from "./builder.js";
 import { forgetSeat, openConnection, seatToken } from "./connection.js";
 import {
   askToConfirm,
@@ -158,6 +159,7 @@ function start() {
   setupDealer(ui, actions, local, { say, redraw, library: readLibrary() });
   setupTurn(ui, local, page);
   setupPredict(actions, local, page);
+  setupBuilder(connection.socket, () => local.view);
 }
 
 /** What the tablet does with what the server sends. */
