@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -56,10 +57,20 @@ def create_predicting_class(page: Page, url: str, language: str) -> tuple[str, i
     return code, group_id
 
 
+@dataclass
+class PredictingTable:
+    """Four tablets at one table, and the teacher's page of their class."""
+
+    tablets: list[Tablet]
+    teacher: Page
+    group_id: int
+    url: str
+
+
 @pytest.fixture(params=["en", "ja"])
-def table(
+def predicting(
     request: pytest.FixtureRequest, server: Server, browser: Browser
-) -> Iterator[list[Tablet]]:
+) -> Iterator[PredictingTable]:
     language: str = request.param
     teacher = teacher_page(browser, server.url)
     code, group_id = create_predicting_class(teacher, server.url, language)
@@ -77,13 +88,14 @@ def table(
     teacher.locator(f'form[action$="/groups/{group_id}/start"] button').click()
     for tablet in tablets:
         expect(tablet.page.locator("#hand button[data-card]")).to_have_count(12)
-    yield tablets
+    yield PredictingTable(tablets, teacher, group_id, server.url)
     for tablet in tablets:
         tablet.context.close()
     teacher.context.close()
 
 
-def test_three_tablets_predict_and_then_see_the_verdict(table: list[Tablet]) -> None:
+def test_three_tablets_predict_and_then_see_the_verdict(predicting: PredictingTable) -> None:
+    table = predicting.tablets
     language = table[0].page.locator("html").get_attribute("lang")
     player = on_turn(table, table[0])
     others = [tablet for tablet in table if tablet is not player]
@@ -127,8 +139,18 @@ def test_three_tablets_predict_and_then_see_the_verdict(table: list[Tablet]) -> 
     others[0].screenshot(f"predict-{language}-verdict-portrait", SCREENSHOTS)
     assert_no_page_errors(table)
 
+    # The teacher ends the round: the debrief draws the three predictors' learning curves.
+    teacher = predicting.teacher
+    teacher.goto(f"{predicting.url}/teacher/groups/{predicting.group_id}/debrief?round=1")
+    expect(teacher.locator("svg.learning-curve path.curve.student")).to_have_count(3)
+    expect(teacher.locator(".curve-summaries li[data-seat]")).to_have_count(3)
+    teacher.locator(".curve-box").screenshot(
+        path=str(SCREENSHOTS / f"predict-{language}-debrief-curve.png")
+    )
 
-def test_skip_hides_the_question_on_that_tablet_only(table: list[Tablet]) -> None:
+
+def test_skip_hides_the_question_on_that_tablet_only(predicting: PredictingTable) -> None:
+    table = predicting.tablets
     player = on_turn(table, table[0])
     others = [tablet for tablet in table if tablet is not player]
     card = player.page.locator("#hand button[data-card]").first.get_attribute("data-card") or ""
