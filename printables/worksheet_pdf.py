@@ -26,6 +26,7 @@ from printables.i18n import gettext as _
 from printables.scripts import script_paragraph, text_width
 from printables.textfit import story_height
 from printables.worksheet import WorksheetPlan, worksheet_plan
+from printables.worksheet_builder import BUILDER_PAGES, TemplateChoices, builder_intro, find
 from printables.worksheet_parts import MethodCycle, RuledLines
 
 __all__ = ["WorksheetRenderer"]
@@ -42,6 +43,8 @@ SIDELINE_SQUEEZE = 0.75
 #: Room kept free at the foot of a fitted page, for the rounding of the layout.
 SLACK = 6.0
 CYCLE_SIZE = (210.0, 112.0)
+#: The height of a row of the builder's tick boxes never leaves this range (times the scale).
+CHOICE_PITCH = (17.5, 30.0)
 THIN = 0.5
 THICK = 1.4
 
@@ -80,12 +83,18 @@ class WorksheetRenderer:
 
     def story(self) -> list[Flowable]:
         """Four pages: the method and the table, the table continued, the hypothesis log,
-        the reflection."""
+        the reflection; the young sheet has the hypothesis builder's two pages before the log
+        (six pages, three sheets printed on both sides)."""
+        builder: list[Flowable] = []
+        if self.plan.hypothesis_builder:
+            for page in range(len(BUILDER_PAGES)):
+                builder += [*self._builder_page(page), PageBreak()]
         return [
             *self._record_page(),
             PageBreak(),
             *self._continued_page(),
             PageBreak(),
+            *builder,
             *self._log_page(),
             PageBreak(),
             *self._reflection_page(),
@@ -208,6 +217,23 @@ class WorksheetRenderer:
             )
         )
         return table
+
+    def _builder_page(self, page: int) -> list[Flowable]:
+        low, high = (limit * self.plan.text_scale for limit in CHOICE_PITCH)
+        return self._fitted(lambda pitch: self._builder_page_with(page, pitch), low, high)
+
+    def _builder_page_with(self, page: int, pitch: float) -> list[Flowable]:
+        """The builder's templates on page `page`, their rows of choices `pitch` apart."""
+        heading, intro = builder_intro(page)
+        story: list[Flowable] = [self._para(heading, "h2"), self._para(intro, "body")]
+        scale = self.plan.text_scale
+        for template_id in BUILDER_PAGES[page]:
+            template = find(template_id)
+            story += [
+                Spacer(1, pitch * 0.4),
+                TemplateChoices(template, pitch=pitch, size=9 * scale, style=self.styles["body"]),
+            ]
+        return story
 
     def _log_page(self) -> list[Flowable]:
         low = self.plan.log_row_height
