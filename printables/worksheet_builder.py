@@ -16,7 +16,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from classroom.core.cards import Card, Rank, Suit
 from classroom.core.hypotheses.builder import TEMPLATES, Blank, Template
@@ -32,6 +32,7 @@ __all__ = [
     "CHOICE_BOX",
     "SENTENCE_BOX",
     "TemplateChoices",
+    "builder_page",
     "choice_words",
     "sentence_with_gaps",
 ]
@@ -170,7 +171,13 @@ class TemplateChoices(Flowable):  # type: ignore[misc, unused-ignore]  # reportl
         canvas.setFillColor(INK)
         size = self.size * 0.9
         draw_text(
-            canvas, centre, middle - size * 0.35, str(number), font=FONT_BOLD, size=size, align="centre"
+            canvas,
+            centre,
+            middle - size * 0.35,
+            str(number),
+            font=FONT_BOLD,
+            size=size,
+            align="centre",
         )
 
     def _choice(
@@ -200,12 +207,31 @@ def _items(blanks: Sequence[Blank]) -> list[tuple[str, tuple[bool, ...]]]:
     ]
 
 
-def builder_intro(page: int) -> tuple[str, str]:
-    """The heading of the builder's page `page` (0 or 1) and what a child does on it."""
-    return (
-        _("Build a hypothesis") if page == 0 else _("Build a hypothesis (continued)"),
+def builder_intro(page: int) -> list[str]:
+    """The heading of the builder's page `page` (0 or 1), and on the first what a child does
+    (the second is the back of the same sheet)."""
+    if page:
+        return [_("Build a hypothesis (continued)")]
+    return [
+        _("Build a hypothesis"),
         _(
             "Tick one sentence. For each blank in it, tick one box under the blank's number."
             " Then read your sentence out loud: that is your idea about the rule."
         ),
-    )
+    ]
+
+
+def builder_page(
+    page: int, pitch: float, *, styles: dict[str, ParagraphStyle], scale: float
+) -> list[Flowable]:
+    """The builder's page `page` (0 or 1): its heading, how to tick, its templates with their
+    rows of choices `pitch` apart."""
+    heading, *intro = builder_intro(page)
+    story: list[Flowable] = [script_paragraph(escape(heading), styles["h2"])]
+    story += [script_paragraph(escape(text), styles["body"]) for text in intro]
+    for template_id in BUILDER_PAGES[page]:
+        choices = TemplateChoices(
+            find(template_id), pitch=pitch, size=9 * scale, style=styles["h3"]
+        )
+        story += [Spacer(1, pitch * 0.4), choices]
+    return story

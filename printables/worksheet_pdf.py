@@ -26,7 +26,7 @@ from printables.i18n import gettext as _
 from printables.scripts import script_paragraph, text_width
 from printables.textfit import story_height
 from printables.worksheet import WorksheetPlan, worksheet_plan
-from printables.worksheet_builder import BUILDER_PAGES, TemplateChoices, builder_intro, find
+from printables.worksheet_builder import BUILDER_PAGES, builder_page
 from printables.worksheet_parts import MethodCycle, RuledLines
 
 __all__ = ["WorksheetRenderer"]
@@ -220,20 +220,10 @@ class WorksheetRenderer:
 
     def _builder_page(self, page: int) -> list[Flowable]:
         low, high = (limit * self.plan.text_scale for limit in CHOICE_PITCH)
-        return self._fitted(lambda pitch: self._builder_page_with(page, pitch), low, high)
-
-    def _builder_page_with(self, page: int, pitch: float) -> list[Flowable]:
-        """The builder's templates on page `page`, their rows of choices `pitch` apart."""
-        heading, intro = builder_intro(page)
-        story: list[Flowable] = [self._para(heading, "h2"), self._para(intro, "body")]
-        scale = self.plan.text_scale
-        for template_id in BUILDER_PAGES[page]:
-            template = find(template_id)
-            story += [
-                Spacer(1, pitch * 0.4),
-                TemplateChoices(template, pitch=pitch, size=9 * scale, style=self.styles["body"]),
-            ]
-        return story
+        scale, styles = self.plan.text_scale, self.styles
+        return self._fitted(
+            lambda pitch: builder_page(page, pitch, styles=styles, scale=scale), low, high
+        )
 
     def _log_page(self) -> list[Flowable]:
         low = self.plan.log_row_height
