@@ -1,7 +1,8 @@
 """The scientific-method worksheet as a PDF, four pages (two sheets printed both sides): the
 method and the record grid, the rest of the grid, the hypothesis log, the reflection with the
-real rule. Every page is filled: the grid pages end in ruled lines, the log's rows and the
-answer lines grow to the height of the paper printed on."""
+real rule; the young sheet has the hypothesis builder's tick boxes on a third sheet before the
+log. Every page is filled: the grid pages end in ruled lines, the log's rows, the answer lines
+and the builder's rows of choices grow to the height of the paper printed on."""
 
 from __future__ import annotations
 
