@@ -61,6 +61,8 @@ class WorksheetPlan:
     same_rule_note: str
     why_prompt: str
     text_scale: float
+    #: Whether the sheet has the hypothesis builder's sentences with tick boxes (two pages).
+    hypothesis_builder: bool = False
 
     @property
     def cells(self) -> int:
@@ -224,4 +226,5 @@ def _young() -> WorksheetPlan:
         same_rule_note=_same_rule_note(),
         why_prompt=_("Why?"),
         text_scale=1.2,
+        hypothesis_builder=True,
     )

@@ -1,7 +1,8 @@
 """The scientific-method worksheet as a PDF, four pages (two sheets printed both sides): the
 method and the record grid, the rest of the grid, the hypothesis log, the reflection with the
-real rule. Every page is filled: the grid pages end in ruled lines, the log's rows and the
-answer lines grow to the height of the paper printed on."""
+real rule; the young sheet has the hypothesis builder's tick boxes on a third sheet before the
+log. Every page is filled: the grid pages end in ruled lines, the log's rows, the answer lines
+and the builder's rows of choices grow to the height of the paper printed on."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from printables.i18n import gettext as _
 from printables.scripts import script_paragraph, text_width
 from printables.textfit import story_height
 from printables.worksheet import WorksheetPlan, worksheet_plan
+from printables.worksheet_builder import BUILDER_PAGES, builder_page
 from printables.worksheet_parts import MethodCycle, RuledLines
 
 __all__ = ["WorksheetRenderer"]
@@ -42,6 +44,8 @@ SIDELINE_SQUEEZE = 0.75
 #: Room kept free at the foot of a fitted page, for the rounding of the layout.
 SLACK = 6.0
 CYCLE_SIZE = (210.0, 112.0)
+#: The height of a row of the builder's tick boxes never leaves this range (times the scale).
+CHOICE_PITCH = (17.5, 30.0)
 THIN = 0.5
 THICK = 1.4
 
@@ -80,12 +84,18 @@ class WorksheetRenderer:
 
     def story(self) -> list[Flowable]:
         """Four pages: the method and the table, the table continued, the hypothesis log,
-        the reflection."""
+        the reflection; the young sheet has the hypothesis builder's two pages before the log
+        (six pages, three sheets printed on both sides)."""
+        builder: list[Flowable] = []
+        if self.plan.hypothesis_builder:
+            for page in range(len(BUILDER_PAGES)):
+                builder += [*self._builder_page(page), PageBreak()]
         return [
             *self._record_page(),
             PageBreak(),
             *self._continued_page(),
             PageBreak(),
+            *builder,
             *self._log_page(),
             PageBreak(),
             *self._reflection_page(),
@@ -208,6 +218,13 @@ class WorksheetRenderer:
             )
         )
         return table
+
+    def _builder_page(self, page: int) -> list[Flowable]:
+        low, high = (limit * self.plan.text_scale for limit in CHOICE_PITCH)
+        scale, styles = self.plan.text_scale, self.styles
+        return self._fitted(
+            lambda pitch: builder_page(page, pitch, styles=styles, scale=scale), low, high
+        )
 
     def _log_page(self) -> list[Flowable]:
         low = self.plan.log_row_height

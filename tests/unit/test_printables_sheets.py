@@ -55,8 +55,9 @@ def test_worksheet_has_grid_log_and_reflection_pages(worksheet):
     variant, pdf = worksheet
     plan = worksheet_plan(variant)
     text = text_of(pdf)
-    # Four pages: two sheets printed on both sides, the next copy starting on a fresh sheet.
-    assert len(reader(pdf).pages) == 4
+    # Whole sheets printed on both sides, the next copy starting on a fresh sheet: four pages,
+    # and two more for the young sheet's hypothesis builder.
+    assert len(reader(pdf).pages) == (6 if variant == "young" else 4)
     for words in (plan.title, plan.mainline_label, *plan.log_headings, plan.final_prompt):
         assert " ".join(words.split()) in text
     assert plan.questions[0].split("?")[0] in text
