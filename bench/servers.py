@@ -1,0 +1,75 @@
+"""The classroom app under each server Flask-SocketIO supports, for the school benchmark.
+
+- `threading`: `classroom serve` (werkzeug, a thread per connection, simple-websocket).
+- `gevent`: gevent's pywsgi server, the standard library monkey-patched, simple-websocket on
+  greenlets (bench/gevent_server.py).
+- `gunicorn-gthread`: gunicorn with `deploy/gunicorn.conf.py` (one worker, threads).
+- `gunicorn-gevent`: the same configuration with gunicorn's gevent worker.
+
+Each is a child process on loopback; the probe watches the process that serves (gunicorn's
+worker, not its master).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench.live import _wait_for_port
+
+ROOT = Path(__file__).resolve().parent.parent
+GUNICORN_CONF = ROOT / "deploy" / "gunicorn.conf.py"
+APP = "classroom.web:create_app()"
+KINDS = ("threading", "gevent", "gunicorn-gthread", "gunicorn-gevent")
+
+
+@dataclass(frozen=True)
+class Served:
+    """The process that serves the app (its pid is what the probe samples)."""
+
+    pid: int
+
+
+def command(kind: str, port: int) -> list[str]:
+    """The command line that serves the app on 127.0.0.1:`port` under `kind`."""
+    if kind == "threading":
+        serve = [sys.executable, "-m", "classroom", "serve", "--host", "127.0.0.1"]
+        return [*serve, "--port", str(port)]
+    if kind == "gevent":
+        return [sys.executable, "-m", "bench.gevent_server", "--port", str(port)]
+    if kind.startswith("gunicorn-"):
+        gunicorn = [sys.executable, "-m", "gunicorn", "-c", str(GUNICORN_CONF)]
+        return [*gunicorn, "--worker-class", kind.removeprefix("gunicorn-"), APP]
+    raise ValueError(f"unknown server {kind!r}; have: {', '.join(KINDS)}")
+
+
+def _worker(master: int) -> int:
+    """gunicorn's one worker: the master's child."""
+    children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+    return int(children[0]) if children else master
+
+
+@contextmanager
+def serving(kind: str, url: str, port: int) -> Iterator[Served]:
+    """The app on `url`'s database under server `kind`, stopped afterwards."""
+    if "gevent" in kind and importlib.util.find_spec("gevent") is None:
+        raise SystemExit(f"--server {kind} needs gevent: pip install -e '.[gevent,gunicorn]'")
+    env = {**os.environ, "CLASSROOM_DATABASE_URL": url, "CLASSROOM_PORT": str(port)}
+    with tempfile.TemporaryDirectory() as instance:
+        env["CLASSROOM_INSTANCE"] = instance
+        process = subprocess.Popen(
+            command(kind, port), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        try:
+            _wait_for_port(port, process)
+            yield Served(_worker(process.pid) if kind.startswith("gunicorn-") else process.pid)
+        finally:
+            process.terminate()
+            process.wait(timeout=15)
