@@ -6,6 +6,10 @@ same load against `bench/baseline_server.py`, a bare python-socketio relay on th
 Latency is from a play leaving its tablet to the `events` message holding its seq on every
 other tablet of the group, and to the projector's `class` payload showing the group's layout one
 card longer. `python -m bench school` runs it all (~7 minutes); `--quick` runs a short version.
+
+`--server threading|gevent|gunicorn-gthread|gunicorn-gevent` runs the app under another server
+(bench/servers.py; the relay stays the same), `--tablets N` sizes the big school, `--json FILE`
+keeps the figures: `python -m bench.bench_school --quick --server gevent --tablets 500`.
 """
 
 from __future__ import annotations
