@@ -64,12 +64,21 @@ def serving(kind: str, url: str, port: int) -> Iterator[Served]:
     env = {**os.environ, "CLASSROOM_DATABASE_URL": url, "CLASSROOM_PORT": str(port)}
     with tempfile.TemporaryDirectory() as instance:
         env["CLASSROOM_INSTANCE"] = instance
-        process = subprocess.Popen(
-            command(kind, port), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
+        log = Path(instance) / "server.log"
+        with log.open("wb") as output:
+            process = subprocess.Popen(
+                command(kind, port), env=env, stdout=output, stderr=subprocess.STDOUT
+            )
+        served = Served(process.pid)
         try:
             _wait_for_port(port, process)
-            yield Served(_worker(process.pid) if kind.startswith("gunicorn-") else process.pid)
+            if kind.startswith("gunicorn-"):
+                served = Served(_worker(process.pid))
+            yield served
         finally:
+            if not Path(f"/proc/{served.pid}").exists():
+                # The serving process died under the load: say why, not just that it is gone.
+                print(f"{kind}: the server process {served.pid} ended; its log ends with:")
+                print(log.read_text(errors="replace")[-2000:])
             process.terminate()
             process.wait(timeout=15)
