@@ -17,6 +17,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -50,10 +51,15 @@ def command(kind: str, port: int) -> list[str]:
     raise ValueError(f"unknown server {kind!r}; have: {', '.join(KINDS)}")
 
 
-def _worker(master: int) -> int:
-    """gunicorn's one worker: the master's child."""
-    children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
-    return int(children[0]) if children else master
+def _worker(master: int, timeout: float = 30) -> int:
+    """gunicorn's one worker: the master's child (the master listens before it forks it)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+        if children:
+            return int(children[0])
+        time.sleep(0.05)
+    raise RuntimeError("gunicorn started no worker in time")
 
 
 @contextmanager

@@ -21,7 +21,11 @@ worker_class = os.environ.get("CLASSROOM_WORKER_CLASS", "gthread")
 threads = int(os.environ.get("CLASSROOM_THREADS", "1100"))
 worker_connections = 4096
 backlog = 2048  # a bell wakes a school's tablets at once (see classroom/cli/serve.py)
-timeout = 30  # the worker heartbeat, not a limit on a socket's request
+# The worker's heartbeat, not a limit on a socket's request. At 30 s, gunicorn killed the
+# gthread worker while 1,000 tablets connected at once on a loaded machine ("WORKER TIMEOUT":
+# its loop, which sends the heartbeat, waited behind the connecting threads), dropping every
+# tablet of the process; see docs/performance.md, "Server choice".
+timeout = 120
 graceful_timeout = 10
 accesslog = os.environ.get("CLASSROOM_ACCESS_LOG")  # unset: none (errors still go to stderr)
 # gunicorn's control socket is one path per user: a second gunicorn on the machine (the next
