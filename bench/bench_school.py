@@ -6,6 +6,10 @@ same load against `bench/baseline_server.py`, a bare python-socketio relay on th
 Latency is from a play leaving its tablet to the `events` message holding its seq on every
 other tablet of the group, and to the projector's `class` payload showing the group's layout one
 card longer. `python -m bench school` runs it all (~7 minutes); `--quick` runs a short version.
+
+`--server threading|gevent|gunicorn-gthread|gunicorn-gevent` runs the app under another server
+(bench/servers.py; the relay stays the same), `--tablets N` sizes the big school, `--json FILE`
+keeps the figures: `python -m bench.bench_school --quick --server gevent --tablets 500`.
 """
 
 from __future__ import annotations
@@ -21,11 +25,11 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from subprocess import Popen
 from typing import Any
 
-from bench.live import free_port, server, temporary_database
+from bench.live import free_port, temporary_database
 from bench.school import (
     GroupPlayer,
     Play,
@@ -42,6 +46,7 @@ from bench.school import (
     server_seqs,
 )
 from bench.school_figures import percentiles_ms, ratios_to_relay, summary_line
+from bench.servers import KINDS, Served, serving
 
 PACE = (5.0, 15.0)
 BURST_PACE = (0.5, 1.5)
@@ -63,6 +68,7 @@ class Settings:
     classes: int = 10
     big_tablets: int = 1000
     bell_tablets: int = 300
+    server: str = "threading"  # which server runs the app: one of bench.servers.KINDS
 
 
 QUICK = Settings(
@@ -268,7 +274,9 @@ def ring_bell(crowd: Crowd, seqs: dict[int, int], count: int, seed: int) -> dict
     }
 
 
-def _measured(process: Popen[bytes], action: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+def _measured(
+    process: Popen[bytes] | Served, action: Callable[[], dict[str, Any]]
+) -> dict[str, Any]:
     """Run one scenario while sampling the server process."""
     overflows = listen_overflows()
     client = ProcessProbe(os.getpid(), every=60)
@@ -282,12 +290,12 @@ def _measured(process: Popen[bytes], action: Callable[[], dict[str, Any]]) -> di
     }
 
 
-def _target(app: bool, sizes: list[int], port: int) -> tuple[School, Any, str]:
+def _target(app: bool, sizes: list[int], port: int, kind: str) -> tuple[School, Any, str]:
     """The school, the server to start, and the database URL ("" for the relay)."""
     if not app:
         return relay_school(sizes), baseline(port), ""
     url, _folder = temporary_database()
-    return seat_classes(url, sizes), server(url, port), url
+    return seat_classes(url, sizes), serving(kind, url, port), url
 
 
 def _current_seqs(crowd: Crowd, url: str) -> dict[int, int]:
@@ -300,7 +308,7 @@ def _current_seqs(crowd: Crowd, url: str) -> dict[int, int]:
 def classes_scenarios(settings: Settings, app: bool, seed: int) -> dict[str, Any]:
     """Steady school, burst and bell on one server: 10 classes of 6 groups of 5 + projectors."""
     port = free_port()
-    school, context, url = _target(app, [6] * settings.classes, port)
+    school, context, url = _target(app, [6] * settings.classes, port, settings.server)
     steady_s = settings.steady_s if app else settings.baseline_steady_s
     results: dict[str, Any] = {}
     with context as process:
@@ -325,7 +333,9 @@ def classes_scenarios(settings: Settings, app: bool, seed: int) -> dict[str, Any
 def big_school(settings: Settings, app: bool, seed: int) -> dict[str, Any]:
     """1,000 tablets (200 groups of 5, classes of 6 groups) connect, get their state, play."""
     port = free_port()
-    school, context, url = _target(app, class_sizes(settings.big_tablets // 5), port)
+    school, context, url = _target(
+        app, class_sizes(settings.big_tablets // 5), port, settings.server
+    )
     with context as process:
         crowd = Crowd(school, port, follow_turns=app)
         try:
@@ -369,8 +379,17 @@ def main() -> None:
     bench school`'s)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run (under 2 minutes)")
+    parser.add_argument("--server", choices=KINDS, default="threading", help="what runs the app")
+    parser.add_argument("--tablets", type=int, help="tablets in the big school (1,000; quick 250)")
+    parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
-    figures = run(QUICK if args.quick else None)
+    settings = replace(QUICK if args.quick else Settings(), server=args.server)
+    if args.tablets:
+        settings = replace(settings, big_tablets=args.tablets)
+    figures = run(settings)
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump(figures, out, indent=2, default=str)
     print(f"done in {figures['run_s']} s")
 
 

@@ -357,9 +357,14 @@ class ProcessProbe:
         self._stop.set()
         self._thread.join(timeout=5)
 
-    def figures(self) -> dict[str, float]:
-        """CPU seconds since the probe started, and the peaks it saw."""
-        return {"cpu_s": round(self.cpu_seconds() - self._cpu_start, 2), **self.peak}
+    def figures(self) -> dict[str, float | None]:
+        """CPU seconds since the probe started (None if the process is gone), and the peaks
+        it saw."""
+        try:
+            cpu: float | None = round(self.cpu_seconds() - self._cpu_start, 2)
+        except OSError:
+            cpu = None
+        return {"cpu_s": cpu, **self.peak}
 
     def _sample(self) -> None:
         while not self._stop.wait(self.every):

@@ -55,6 +55,19 @@ def raise_open_file_limit(wanted: int = WANTED_OPEN_FILES) -> int | None:
     return soft
 
 
+def tune_for_a_school() -> int | None:
+    """Set this process up for hundreds of sockets, once the app is loaded (`classroom serve`,
+    and gunicorn's worker through deploy/gunicorn.conf.py); the open-file limit now in force."""
+    # Threading mode: a play's emits wait in socket writer threads while the handler goes on
+    # building views. Python hands the GIL over only every 5 ms by default; 1 ms lets the
+    # writers send the play almost at once (see docs/performance.md).
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
+    open_files = raise_open_file_limit()
+    gc.set_threshold(*GC_THRESHOLDS)
+    gc.freeze()
+    return open_files
+
+
 class SchoolServer(ThreadedWSGIServer):
     """Werkzeug's threaded server (a thread per connection, as Flask-SocketIO's threading mode
     needs) with a listen queue sized for a whole school reconnecting."""
@@ -136,22 +149,16 @@ def serve(args: argparse.Namespace) -> int:
     )
     print(_("  Database:  %s") % app.config["DATABASE_URL"])
     print(_("  Purged:    %d class(es) past the retention period") % purge_on_start(app))
-    # Threading mode: a play's emits wait in socket writer threads while the handler goes on
-    # building views. Python hands the GIL over only every 5 ms by default; 1 ms lets the
-    # writers send the play almost at once (see docs/performance.md).
-    sys.setswitchinterval(SWITCH_INTERVAL_S)
     if not args.log_requests:
         # One line per request and per closed websocket: noise for a teacher, and CPU for a
         # school. Errors are still printed.
         logging.getLogger("werkzeug").setLevel(logging.WARNING)
-    open_files = raise_open_file_limit()
+    open_files = tune_for_a_school()
     if open_files is not None and open_files < 2048:
         print(
             _("  Warning:   only %d open files allowed: about as many tablets can connect.")
             % open_files
         )
-    gc.set_threshold(*GC_THRESHOLDS)
-    gc.freeze()
     server = make_school_server(args.host, args.port, app)
     try:
         server.serve_forever()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +64,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     _register_blueprints(app)
     socketio.init_app(
         app,
-        async_mode="threading",
+        async_mode=async_mode(),
         message_queue=os.environ.get("CLASSROOM_REDIS_URL"),
         max_http_buffer_size=16 * 1024,
         serializer=JsonPacket,
@@ -89,6 +90,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         )
     app.context_processor(lambda: {"locale": str(get_locale() or "en")})
     return app
+
+
+def async_mode() -> str:
+    """Socket.IO's gevent mode once gevent has patched the standard library (gunicorn's gevent
+    worker, or any server started after `gevent.monkey.patch_all()`), threading otherwise."""
+    monkey = sys.modules.get("gevent.monkey")
+    patched = monkey is not None and monkey.is_module_patched("socket")
+    return "gevent" if patched else "threading"
 
 
 class RowIdConverter(IntegerConverter):
