@@ -92,8 +92,9 @@ function showScores(view, predict) {
   const playing = predict && view.status !== "lobby" && predict.table.of > 0;
   show(ui.scores, Boolean(playing));
   if (!playing) return;
-  const parts = [say("mine", predict.mine)];
-  if (predict.table.of) parts.push(say("table", predict.table));
+  // A student who has not predicted yet (the first player, one who skipped) sees the table's.
+  const parts = predict.mine.of ? [say("mine", predict.mine)] : [];
+  parts.push(say("table", predict.table));
   ui.scores.textContent = parts.join(" · ");
 }
 
