@@ -12,9 +12,9 @@ from classroom.core import game
 from classroom.core.text import _
 from classroom.usecases.changes import Action, Change
 from classroom.usecases.context import Context, retry_once
-from classroom.usecases.errors import Conflict, NotFound
+from classroom.usecases.errors import Conflict
 from classroom.usecases.reading import snapshot_of
-from classroom.usecases.rounds import running_round
+from classroom.usecases.rounds import student_round
 from classroom.usecases.seats import SeatRef
 from classroom.usecases.verdict_window import close_if_due, everyone_predicted, predicting
 
@@ -37,16 +37,10 @@ class Predictions:
         (`late`)."""
         with self.locks.hold(seat.group_id), self.uow() as uow:
             uow.groups.lock(seat.group_id)
-            seated, earlier = uow.seats.seated_and_applied(
-                seat.seat_id, seat.group_id, action.action_id
-            )
-            if not seated:
-                raise NotFound(_("This tablet has no seat. Please join again."))
-            if earlier is not None:
-                return Change(seat.group_id, seat.class_id, (), duplicate=True, applied_seq=earlier)
-            group, round_row = running_round(uow, seat.group_id)
-            if group.paused:
-                raise Conflict(_("The game is paused. Wait for your teacher."))
+            found = student_round(uow, seat, action)
+            if isinstance(found, Change):
+                return found
+            group, round_row = found
             if not group.everyone_predicts:
                 raise Conflict(_("This class does not predict the cards."))
             state = self.states.of(uow, round_row.id)

@@ -23,7 +23,7 @@ from classroom.usecases.reading import snapshot_of
 from classroom.usecases.seats import SeatRef
 from classroom.usecases.verdict_window import close_if_due, compiled, predicting
 
-__all__ = ["Rounds", "check_table", "compiled"]
+__all__ = ["Rounds", "check_table", "compiled", "running_round", "student_round"]
 
 
 class Rounds:
@@ -85,16 +85,10 @@ class Rounds:
         """Apply a student's action once, however often the tablet sends it."""
         with self.locks.hold(seat.group_id), self.uow() as uow:
             uow.groups.lock(seat.group_id)
-            seated, earlier = uow.seats.seated_and_applied(
-                seat.seat_id, seat.group_id, action.action_id
-            )
-            if not seated:
-                raise NotFound(_("This tablet has no seat. Please join again."))
-            if earlier is not None:
-                return Change(seat.group_id, seat.class_id, (), duplicate=True, applied_seq=earlier)
-            group, round_row = running_round(uow, seat.group_id)
-            if group.paused:
-                raise Conflict(_("The game is paused. Wait for your teacher."))
+            found = student_round(uow, seat, action)
+            if isinstance(found, Change):
+                return found
+            group, round_row = found
             if round_row.dealer_seat_id == seat.seat_id:
                 raise Conflict(_("You are the dealer this round: you judge, the others play."))
             state = self.states.of(uow, round_row.id)
@@ -177,6 +171,23 @@ class Rounds:
     def forget_cache(self) -> None:
         """Drop every cached round state (tests use it to prove the log alone is enough)."""
         self.states.forget()
+
+
+def student_round(
+    uow: UnitOfWork, seat: SeatRef, action: Action
+) -> Change | tuple[GroupRow, RoundRow]:
+    """The group and round a student's action applies to; for an action already applied (a
+    tablet sends again what it got no answer to), the change that says so. Raise when the seat
+    is gone, the round is not running or the game is paused."""
+    seated, earlier = uow.seats.seated_and_applied(seat.seat_id, seat.group_id, action.action_id)
+    if not seated:
+        raise NotFound(_("This tablet has no seat. Please join again."))
+    if earlier is not None:
+        return Change(seat.group_id, seat.class_id, (), duplicate=True, applied_seq=earlier)
+    group, round_row = running_round(uow, seat.group_id)
+    if group.paused:
+        raise Conflict(_("The game is paused. Wait for your teacher."))
+    return group, round_row
 
 
 def running_round(uow: UnitOfWork, group_id: int) -> tuple[GroupRow, RoundRow]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from typing import Any
 
 from flask import Flask, current_app
 
@@ -28,6 +29,9 @@ MARGIN_S = 0.05
 
 _count_lock = threading.Lock()
 _running = 0
+#: The timers asleep, by (group, play): each wakes early once its play has its verdict, so a
+#: window everyone answered holds no task (nor a test's teardown) for its whole length.
+_asleep: dict[tuple[int, int], Any] = {}
 
 
 def timers_running() -> int:
@@ -43,9 +47,13 @@ def _count(step: int) -> None:
 
 
 def after_change(change: Change) -> None:
-    """Start the window's timer if `change` left a play waiting for the app's predictions."""
+    """Start the window's timer if `change` left a play waiting for the app's predictions;
+    wake the timers of the group's plays that no longer wait."""
     snapshot = change.snapshot
-    if change.duplicate or snapshot is None or snapshot.predict_left is None:
+    if change.duplicate or snapshot is None:
+        return
+    _wake_judged(change.group_id, snapshot.state)
+    if snapshot.predict_left is None:
         return
     state = snapshot.state
     if state is None or state.pending is None or state.phase != "judging_play":
@@ -53,10 +61,21 @@ def after_change(change: Change) -> None:
     if state.pending.since != change.events[-1].seq:
         return  # a prediction: the play's own change started the timer
     app = current_app._get_current_object()  # type: ignore[attr-defined]
+    key = (change.group_id, state.pending.since)
+    alarm = socketio.server.eio.create_event()
+    with _count_lock:
+        _asleep[key] = alarm
     _count(1)
-    socketio.start_background_task(
-        _close_later, app, change.group_id, state.pending.since, snapshot.predict_left
-    )
+    socketio.start_background_task(_close_later, app, key, alarm, snapshot.predict_left)
+
+
+def _wake_judged(group_id: int, state: Any) -> None:
+    waiting = state.pending.since if state is not None and state.pending is not None else None
+    with _count_lock:
+        done = [key for key in _asleep if key[0] == group_id and key[1] != waiting]
+        alarms = [_asleep.pop(key) for key in done]
+    for alarm in alarms:
+        alarm.set()
 
 
 def close_overdue(group_id: int) -> None:
@@ -69,11 +88,14 @@ def close_overdue(group_id: int) -> None:
         notifier().announce(change)
 
 
-def _close_later(app: Flask, group_id: int, play: int, seconds: float) -> None:
+def _close_later(app: Flask, key: tuple[int, int], alarm: Any, seconds: float) -> None:
     try:
-        socketio.sleep(seconds + MARGIN_S)
-        _close(app, group_id, play)
+        alarm.wait(seconds + MARGIN_S)
+        # Woken early or not: the use case judges the play only if it still waits.
+        _close(app, *key)
     finally:
+        with _count_lock:
+            _asleep.pop(key, None)
         _count(-1)
 
 

@@ -1,7 +1,8 @@
 """Everyone predicts in Chromium: a player's card waits; the three other tablets show it big
 with "Will it be accepted?" and ✓ / ✗; once all three have predicted the verdict arrives with a
-toast, and each tablet shows its running score. Screenshots in English and Japanese, portrait
-and landscape, are saved in tests/output/e2e to be looked at."""
+toast, and each tablet shows its running score; the teacher's debrief draws their learning
+curves; on the next card, Skip hides the question on one tablet only. Screenshots in English
+and Japanese, portrait and landscape, are saved in tests/output/e2e to be looked at."""
 
 from __future__ import annotations
 
@@ -94,7 +95,7 @@ def predicting(
     teacher.context.close()
 
 
-def test_three_tablets_predict_and_then_see_the_verdict(predicting: PredictingTable) -> None:
+def test_three_tablets_predict_see_the_verdict_and_may_skip(predicting: PredictingTable) -> None:
     table = predicting.tablets
     language = table[0].page.locator("html").get_attribute("lang")
     player = on_turn(table, table[0])
@@ -148,9 +149,7 @@ def test_three_tablets_predict_and_then_see_the_verdict(predicting: PredictingTa
         path=str(SCREENSHOTS / f"predict-{language}-debrief-curve.png")
     )
 
-
-def test_skip_hides_the_question_on_that_tablet_only(predicting: PredictingTable) -> None:
-    table = predicting.tablets
+    # The next card: Skip hides the question on that tablet only.
     player = on_turn(table, table[0])
     others = [tablet for tablet in table if tablet is not player]
     card = player.page.locator("#hand button[data-card]").first.get_attribute("data-card") or ""
