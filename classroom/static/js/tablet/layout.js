@@ -47,4 +47,12 @@ export function renderLayout(container, mainline = [], sidelines = []) {
 function showNewest(container) {
   container.scrollTop = container.scrollHeight;
   container.scrollLeft = container.scrollWidth;
+  // Wrong cards pile up under the newest mainline card: when that pile is taller than the box,
+  // the end of the box is the pile's foot. The newest card itself must stay in view.
+  const newest = container.querySelector(".newest");
+  if (!newest) return;
+  const box = container.getBoundingClientRect();
+  const card = newest.getBoundingClientRect();
+  if (card.top < box.top) container.scrollTop -= box.top - card.top;
+  if (card.left < box.left) container.scrollLeft -= box.left - card.left;
 }
