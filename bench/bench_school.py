@@ -30,17 +30,16 @@ from subprocess import Popen
 from typing import Any
 
 from bench.live import free_port, temporary_database
+from bench.probe import ProcessProbe, listen_overflows
 from bench.school import (
     GroupPlayer,
     Play,
-    ProcessProbe,
     Projector,
     School,
     Tablet,
     baseline,
     class_sizes,
     come_back,
-    listen_overflows,
     relay_school,
     seat_classes,
     server_seqs,
