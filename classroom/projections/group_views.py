@@ -8,19 +8,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from classroom.core.game import JUDGING, Dealt, DeckAdded, Event, Predicted, RoundState
+from classroom.core import new_eleusis as ne
+from classroom.core.eventlog import LoggedEvent
+from classroom.core.game import JUDGING, Dealt, DeckAdded, Predicted, RoundState
 from classroom.core.game.round import passes
 from classroom.core.game.verify import verify_guess, verify_no_play, verify_pass_guess, verify_play
 from classroom.core.scoring import dealer_score, round_scores
 from classroom.projections.learning_curve import live_accuracy
+from classroom.projections.new_eleusis_views import (
+    ne_public_event,
+    ne_student_view,
+    ne_student_views,
+    ne_teacher_view,
+)
 from classroom.projections.prediction_view import prediction_view, public_prediction
 from classroom.projections.snapshots import GroupSnapshot
 
 __all__ = ["public_event", "student_view", "student_views", "teacher_group_view"]
 
 
-def public_event(event: Event) -> dict[str, Any]:
-    """An event as everybody at the table may see it."""
+def public_event(event: LoggedEvent) -> dict[str, Any]:
+    """An event of either game as everybody at the table may see it."""
+    if isinstance(event, ne.Event):
+        return ne_public_event(event)
     if isinstance(event, Dealt):
         return {"kind": "dealt", "seq": event.seq, "starter": str(event.starter)}
     if isinstance(event, DeckAdded):
@@ -114,11 +124,15 @@ def _pending(state: RoundState) -> dict[str, Any] | None:
 
 def student_view(snapshot: GroupSnapshot, seat_key: str) -> dict[str, Any]:
     """The group as one student's tablet shows it."""
+    if snapshot.new_eleusis:
+        return ne_student_view(snapshot, seat_key)
     return _seat_view(snapshot, _table(snapshot, snapshot.state), seat_key)
 
 
 def student_views(snapshot: GroupSnapshot) -> dict[str, dict[str, Any]]:
     """`student_view` for every seat of the group, sharing the table's part (built once)."""
+    if snapshot.new_eleusis:
+        return ne_student_views(snapshot)
     table = _table(snapshot, snapshot.state)
     return {seat.key: _seat_view(snapshot, table, seat.key) for seat in snapshot.seats}
 
@@ -160,6 +174,8 @@ def _dealer_part(snapshot: GroupSnapshot, state: RoundState) -> dict[str, Any]:
 
 def teacher_group_view(snapshot: GroupSnapshot) -> dict[str, Any]:
     """The group as the teacher's pages show it: the secret rule included."""
+    if snapshot.new_eleusis:
+        return ne_teacher_view(snapshot)
     view = _table(snapshot, snapshot.state)
     view["rule"] = snapshot.rule_text
     view["rule_id"] = snapshot.rule_id

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from classroom.core import new_eleusis
 from classroom.core.game import Event, RoundState
+from classroom.core.layout import Layout
 
 __all__ = ["ClassSnapshot", "GroupSnapshot", "SeatInfo"]
 
@@ -64,6 +66,28 @@ class GroupSnapshot:
     #: no window runs; a student dealer judges when ready).
     predict_seconds: int = 5
     predict_left: float | None = None
+    #: "express" or "new_eleusis": the game of the current round (of the next one before the
+    #: first). A New Eleusis round's state is `ne_state` (`state` is then None).
+    mode: str = "express"
+    ne_state: new_eleusis.RoundState | None = None
+    ne_events: tuple[new_eleusis.Event, ...] = ()
+
+    @property
+    def seq(self) -> int:
+        """The seq of the current round's newest event (0 before any)."""
+        state = self.ne_state or self.state
+        return state.seq if state else 0
+
+    @property
+    def layout(self) -> Layout | None:
+        """The cards on the table in the current round, whichever the game."""
+        state = self.ne_state or self.state
+        return state.layout if state else None
+
+    @property
+    def new_eleusis(self) -> bool:
+        """Whether the group plays (or is about to play) New Eleusis."""
+        return self.mode == "new_eleusis"
 
     def nickname(self, seat_key: str) -> str:
         """The nickname behind an engine seat id ('?' for a seat since removed)."""

@@ -59,6 +59,13 @@ class ClassPeriod(Base):
     # `predict_seconds` when the app deals. Off for the classes made before it existed.
     everyone_predicts: Mapped[bool] = mapped_column(default=False, server_default=false())
     predict_seconds: Mapped[int] = mapped_column(default=5, server_default="5")
+    # The house options of the class's New Eleusis tables: sudden death after 30 / 20 cards
+    # ("abbott") or 40 / 40 ("long"); the first player counted by the starter ("count") or
+    # the dealer's left ("left").
+    ne_sudden_death: Mapped[str] = mapped_column(
+        String(8), default="abbott", server_default="abbott"
+    )
+    ne_first_player: Mapped[str] = mapped_column(String(8), default="count", server_default="count")
     groups: Mapped[list[Group]] = relationship(
         back_populates="class_period",
         order_by="Group.position",
@@ -83,6 +90,8 @@ class Group(Base):
     dealer_mode: Mapped[str] = mapped_column(String(8), default="app")
     # Set between "start the round" and the student dealer's choice of rule.
     dealing_seat_id: Mapped[int | None] = mapped_column(default=None)
+    # "express" or "new_eleusis": the game the group's next round is dealt in.
+    mode: Mapped[str] = mapped_column(String(16), default="express", server_default="express")
     class_period: Mapped[ClassPeriod] = relationship(back_populates="groups")
     seats: Mapped[list[Seat]] = relationship(
         back_populates="group",
@@ -127,6 +136,8 @@ class StoredRound(Base):
     rule_id: Mapped[str | None] = mapped_column(String(80), default=None)
     dealer_seat_id: Mapped[int | None] = mapped_column(default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The game the round was dealt in: its log holds that game's events.
+    mode: Mapped[str] = mapped_column(String(16), default="express", server_default="express")
     group: Mapped[Group] = relationship(back_populates="rounds")
     events: Mapped[list[RoundEvent]] = relationship(
         order_by="RoundEvent.seq", cascade="all, delete-orphan", passive_deletes=True

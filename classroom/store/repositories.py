@@ -41,9 +41,11 @@ CLASS_COLUMNS = frozenset(
         "language",
         "everyone_predicts",
         "predict_seconds",
+        "ne_sudden_death",
+        "ne_first_player",
     }
 )
-GROUP_COLUMNS = frozenset({"rule_revealed", "paused", "dealer_mode", "dealing_seat_id"})
+GROUP_COLUMNS = frozenset({"rule_revealed", "paused", "dealer_mode", "dealing_seat_id", "mode"})
 
 _TEACHER = select(
     Teacher.id, Teacher.username, Teacher.password_hash, Teacher.session_version, Teacher.language
@@ -63,6 +65,8 @@ _CLASS = select(
     ClassPeriod.language,
     ClassPeriod.everyone_predicts,
     ClassPeriod.predict_seconds,
+    ClassPeriod.ne_sudden_death,
+    ClassPeriod.ne_first_player,
 )
 _OPEN = ClassPeriod.ended_at.is_(None)
 
@@ -189,6 +193,8 @@ class SqlClasses(SessionRepository):
         language: str = "en",
         everyone_predicts: bool = False,
         predict_seconds: int = 5,
+        ne_sudden_death: str = "abbott",
+        ne_first_player: str = "count",
     ) -> int:
         """A new class with its groups at positions 0, 1, ...; returns the class id."""
         statement = insert(ClassPeriod).values(
@@ -201,6 +207,8 @@ class SqlClasses(SessionRepository):
             language=language,
             everyone_predicts=everyone_predicts,
             predict_seconds=predict_seconds,
+            ne_sudden_death=ne_sudden_death,
+            ne_first_player=ne_first_player,
         )
         class_id = self._insert(statement)
         if groups:
@@ -233,6 +241,7 @@ def _group_values(class_id: int, position: int, group: NewGroup) -> dict[str, An
         "rule_text": group.rule_text,
         "rule_id": group.rule_id,
         "dealer_mode": group.dealer_mode,
+        "mode": group.mode,
     }
 
 
@@ -256,7 +265,7 @@ class SqlGroups(SessionRepository):
         return rows.group_rows_of_class(self._conn, class_id)
 
     def update(self, group_id: int, **columns: Any) -> None:
-        """Set some of rule_revealed, paused, dealer_mode, dealing_seat_id."""
+        """Set some of rule_revealed, paused, dealer_mode, dealing_seat_id, mode."""
         self._update(Group, GROUP_COLUMNS, group_id, columns)
 
 

@@ -8,11 +8,20 @@ from datetime import datetime
 from sqlalchemy import bindparam, insert, select
 from sqlalchemy.exc import IntegrityError
 
+from classroom.core import new_eleusis
+from classroom.core.eventlog import LoggedEvent
 from classroom.core.game import Event, event_from_dict
 from classroom.store import rows
 from classroom.store.models import DealerVerdict, JournalEntry, RoundEvent, StoredRound
 from classroom.store.repositories import SessionRepository
-from classroom.usecases.ports import JournalRow, RoundRow, StoredEvent, VerdictRow, WriteRace
+from classroom.usecases.ports import (
+    JournalRow,
+    NeStoredEvent,
+    RoundRow,
+    StoredEvent,
+    VerdictRow,
+    WriteRace,
+)
 
 __all__ = ["SqlJournal", "SqlRounds"]
 
@@ -48,9 +57,11 @@ class SqlRounds(SessionRepository):
         rule_kind: str,
         rule_id: str | None,
         dealer_seat_id: int | None,
+        mode: str = "express",
     ) -> int:
-        """A new round, started now; returns its id."""
+        """A new round of the game `mode`, started now; returns its id."""
         statement = insert(StoredRound).values(
+            mode=mode,
             group_id=group_id,
             number=number,
             rule_text=rule_text,
@@ -64,12 +75,25 @@ class SqlRounds(SessionRepository):
         """The round's events with seq greater than `after`, in order."""
         return tuple(event_from_dict(data) for data in rows.event_data(self._conn, round_id, after))
 
+    def ne_events(self, round_id: int, after: int = 0) -> tuple[new_eleusis.Event, ...]:
+        """A New Eleusis round's events with seq greater than `after`, in order."""
+        data = rows.event_data(self._conn, round_id, after)
+        return tuple(new_eleusis.event_from_dict(item) for item in data)
+
+    def ne_stored_events(self, round_id: int) -> list[NeStoredEvent]:
+        """A New Eleusis round's whole log with the moment each event was written."""
+        result = self._conn.execute(_STORED_EVENTS, {"round_id": round_id})
+        return [
+            NeStoredEvent(new_eleusis.event_from_dict(data), written_at)
+            for data, written_at in result
+        ]
+
     def stored_events(self, round_id: int) -> list[StoredEvent]:
         """The round's whole log with the moment each event was written."""
         result = self._conn.execute(_STORED_EVENTS, {"round_id": round_id})
         return [StoredEvent(event_from_dict(data), written_at) for data, written_at in result]
 
-    def append(self, round_id: int, events: Sequence[Event]) -> None:
+    def append(self, round_id: int, events: Sequence[LoggedEvent]) -> None:
         """Add events to the log; WriteRace if another writer took one of their seqs."""
         if not events:
             return

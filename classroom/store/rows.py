@@ -72,6 +72,9 @@ _GROUP_COLUMNS = (
     ClassPeriod.reveal_after_guess,
     ClassPeriod.everyone_predicts,
     ClassPeriod.predict_seconds,
+    Group.mode,
+    ClassPeriod.ne_sudden_death,
+    ClassPeriod.ne_first_player,
 )
 _GROUP = select(*_GROUP_COLUMNS).join(ClassPeriod, Group.class_id == ClassPeriod.id)
 _GROUP_BY_ID = _GROUP.where(Group.id == bindparam("group_id"))
@@ -85,6 +88,7 @@ _ROUND_COLUMNS = (
     StoredRound.rule_kind,
     StoredRound.dealer_seat_id,
     StoredRound.created_at,
+    StoredRound.mode,
 )
 _ROUNDS_OF_GROUP = (
     select(*_ROUND_COLUMNS)

@@ -52,8 +52,7 @@ class BuiltHypotheses:
             round_row = found[1]
             if round_row is None:
                 raise Invalid(_("The round has not started yet."))
-            state = self.states.of(uow, round_row.id)
-            layout: Layout = state.layout
+            layout: Layout = self.states.layout(uow, round_row)
         return BuiltCheck(built, check_consistency(built.rule_text, layout))
 
     def for_young_children(self, seat: SeatRef) -> bool:

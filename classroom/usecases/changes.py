@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from classroom.core.cards import Card
-from classroom.core.game import Event
+from classroom.core.eventlog import LoggedEvent
 from classroom.projections.snapshots import GroupSnapshot
 
 __all__ = ["Action", "ActionKind", "Change"]
@@ -32,7 +32,7 @@ class Change:
 
     group_id: int
     class_id: int
-    events: tuple[Event, ...]
+    events: tuple[LoggedEvent, ...]
     duplicate: bool = False
     #: For a repeated action: the seq its first application reached (0 when not recorded).
     applied_seq: int = 0

@@ -20,10 +20,15 @@ from classroom.usecases.ports import ClassRow, NewGroup, UnitOfWork
 __all__ = [
     "LANGUAGES",
     "MAX_GROUPS",
+    "MODES",
+    "NE_FIRST_PLAYER",
+    "NE_SUDDEN_DEATH",
     "PREDICT_SECONDS",
     "ClassPeriods",
     "GroupSetup",
     "checked_language",
+    "checked_mode",
+    "checked_ne_options",
     "checked_predict_seconds",
     "hash_token",
 ]
@@ -34,6 +39,12 @@ LANGUAGES = ("en", "ja", "pl", "ru")
 #: How long the others may predict a card the app judges: long enough to think, short enough
 #: that the player is not kept waiting.
 PREDICT_SECONDS = range(3, 16)
+#: The games a group can play: Eleusis Express, and New Eleusis for older students and clubs.
+MODES = ("express", "new_eleusis")
+#: Sudden death after 30 cards (20 after the prophet's marker), or the Polish text's 40 / 40.
+NE_SUDDEN_DEATH = ("abbott", "long")
+#: The first player counted from the dealer's left by the starter's value, or at the left.
+NE_FIRST_PLAYER = ("count", "left")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +56,23 @@ class GroupSetup:
     rule_id: str | None = None
     #: "app" (the app deals and judges) or "student" (a seat deals, rotating each round).
     dealer_mode: str = "app"
+    #: "express" (Eleusis Express) or "new_eleusis" (Abbott's New Eleusis, the advanced mode).
+    mode: str = "express"
+
+
+def checked_ne_options(sudden_death: str, first_player: str) -> None:
+    """Invalid unless both are New Eleusis house options the kit knows."""
+    if sudden_death not in NE_SUDDEN_DEATH:
+        raise Invalid(_("Sudden death comes after 30 / 20 cards or after 40 / 40."))
+    if first_player not in NE_FIRST_PLAYER:
+        raise Invalid(_("The first player is counted by the starter or sits at the dealer's left."))
+
+
+def checked_mode(mode: str) -> str:
+    """`mode` if it is a game the kit plays; Invalid otherwise."""
+    if mode not in MODES:
+        raise Invalid(_("A group plays Eleusis Express or New Eleusis."))
+    return mode
 
 
 def checked_language(language: str) -> str:
@@ -89,13 +117,18 @@ class ClassPeriods:
         language: str = "en",
         everyone_predicts: bool = False,
         predict_seconds: int = 5,
+        ne_sudden_death: str = "abbott",
+        ne_first_player: str = "count",
     ) -> int:
         """A new class with its groups and a fresh join code; returns the class id.
         `reveal_after_guess` off: a right guess ends the round without showing the rule;
         `language` is what its tablets, projector, debrief and printouts speak;
         `everyone_predicts`: the others forecast each card while it waits for its verdict,
-        for `predict_seconds` when the app deals."""
+        for `predict_seconds` when the app deals; `ne_sudden_death` ("abbott": 30 / 20 cards,
+        "long": 40 / 40) and `ne_first_player` ("count" or "left") are the house options of its
+        New Eleusis tables."""
         checked_language(language)
+        checked_ne_options(ne_sudden_death, ne_first_player)
         checked_predict_seconds(predict_seconds)
         name = " ".join(name.split())
         if not name or len(name) > 120:
@@ -115,9 +148,15 @@ class ClassPeriods:
                 language=language,
                 everyone_predicts=everyone_predicts,
                 predict_seconds=predict_seconds,
+                ne_sudden_death=ne_sudden_death,
+                ne_first_player=ne_first_player,
                 groups=[
                     NewGroup(
-                        " ".join(g.name.split()), g.rule_text.strip(), g.rule_id, g.dealer_mode
+                        " ".join(g.name.split()),
+                        g.rule_text.strip(),
+                        g.rule_id,
+                        g.dealer_mode,
+                        checked_mode(g.mode),
                     )
                     for g in groups
                 ],

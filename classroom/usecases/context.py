@@ -19,11 +19,16 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import ParamSpec, TypeVar
 
-from classroom.core import game
+from classroom.core import game, new_eleusis
 from classroom.core.game import Event, RoundState
-from classroom.usecases.ports import UnitOfWork, WriteRace
+from classroom.core.layout import Layout
+from classroom.usecases.ports import RoundRow, UnitOfWork, WriteRace
 
-__all__ = ["Context", "GroupLocks", "RoundStates", "retry_once", "utcnow"]
+__all__ = ["EXPRESS", "NEW_ELEUSIS", "Context", "GroupLocks", "RoundStates", "retry_once", "utcnow"]
+
+#: The two games a group can play, as the store names them.
+EXPRESS = "express"
+NEW_ELEUSIS = "new_eleusis"
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -40,6 +45,7 @@ class RoundStates:
 
     def __init__(self) -> None:
         self._states: dict[int, RoundState] = {}
+        self._ne_states: dict[int, new_eleusis.RoundState] = {}
 
     def of(self, uow: UnitOfWork, round_id: int) -> RoundState:
         """The round's state now: the cached one with any events appended since."""
@@ -67,9 +73,56 @@ class RoundStates:
         uow.after_commit(lambda: self._states.__setitem__(round_id, after))
         return after
 
+    def ne_of(self, uow: UnitOfWork, round_id: int) -> new_eleusis.RoundState:
+        """A New Eleusis round's state now, like `of`."""
+        cached = self._ne_states.get(round_id)
+        events = uow.rounds.ne_events(round_id, cached.seq if cached else 0)
+        if cached is None:
+            state = new_eleusis.replay(events)
+        else:
+            state = functools.reduce(new_eleusis.apply, events, cached)
+        self._ne_states[round_id] = state
+        return state
+
+    def ne_append(
+        self,
+        uow: UnitOfWork,
+        round_id: int,
+        events: Sequence[new_eleusis.Event],
+        before: new_eleusis.RoundState | None = None,
+    ) -> new_eleusis.RoundState:
+        """Append a New Eleusis round's events to its log, like `append`."""
+        uow.rounds.append(round_id, events)
+        self._ne_states.pop(round_id, None)
+        if before is None:
+            after = new_eleusis.replay(events)
+        else:
+            after = functools.reduce(new_eleusis.apply, events, before)
+        uow.after_commit(lambda: self._ne_states.__setitem__(round_id, after))
+        return after
+
+    def either(self, uow: UnitOfWork, round_row: RoundRow) -> RoundState | new_eleusis.RoundState:
+        """The round's state in the terms of its own game."""
+        if round_row.mode == NEW_ELEUSIS:
+            return self.ne_of(uow, round_row.id)
+        return self.of(uow, round_row.id)
+
+    def is_over(self, uow: UnitOfWork, round_row: RoundRow) -> bool:
+        """Whether a round of either game has ended."""
+        return self.either(uow, round_row).is_over
+
+    def seq(self, uow: UnitOfWork, round_row: RoundRow) -> int:
+        """The seq of a round's newest event, whichever its game."""
+        return self.either(uow, round_row).seq
+
+    def layout(self, uow: UnitOfWork, round_row: RoundRow) -> Layout:
+        """The cards on a round's table, whichever its game."""
+        return self.either(uow, round_row).layout
+
     def forget(self) -> None:
         """Drop every cached state (tests use it to prove the log alone is enough)."""
         self._states.clear()
+        self._ne_states.clear()
 
 
 class GroupLocks:

@@ -19,7 +19,7 @@ from classroom.core.rules.library import LibraryError, find_rule
 from classroom.core.scoring import seating
 from classroom.core.text import _
 from classroom.usecases.changes import Change
-from classroom.usecases.context import Context, retry_once
+from classroom.usecases.context import NEW_ELEUSIS, Context, retry_once
 from classroom.usecases.errors import Conflict, Forbidden, Invalid
 from classroom.usecases.ports import RoundRow, UnitOfWork, VerdictRow
 from classroom.usecases.rounds import Rounds, compiled
@@ -94,6 +94,7 @@ class Dealing:
                 rule_kind=rule_kind,
                 rule_id=rule_id,
                 dealer_seat_id=seat.seat_id,
+                mode=group.mode,
             )
             change = self.rounds.deal(uow, group, round_id, seating(participants, number))
             uow.commit()
@@ -130,6 +131,8 @@ def _dealt_round(uow: UnitOfWork, seat: SeatRef) -> RoundRow:
     round_row = uow.rounds.latest(seat.group_id)
     if round_row is None or round_row.dealer_seat_id != seat.seat_id:
         raise Forbidden(_("Only this round's dealer gives verdicts."))
+    if round_row.mode == NEW_ELEUSIS:
+        raise Conflict(_("This table plays New Eleusis: this is not one of its moves."))
     group = uow.groups.get(seat.group_id)
     if group is None or group.paused:
         raise Conflict(_("The game is paused. Wait for your teacher."))

@@ -86,7 +86,7 @@ class Journals:
             verify_room(uow.journal.of_round(round_row.id, seat.seat_id), now)
             entry = JournalRow(
                 seat_id=seat.seat_id,
-                seq=self.states.of(uow, round_row.id).seq,
+                seq=self.states.seq(uow, round_row),
                 text=note.text,
                 confidence=note.confidence,
                 test_card=str(note.test_card) if note.test_card else None,

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from classroom.core import new_eleusis
 from classroom.core.game import MIN_PLAYERS
 from classroom.core.scoring import dealer_score, round_scores
 from classroom.core.text import _
 from classroom.usecases.changes import Change
-from classroom.usecases.context import Context, RoundStates
+from classroom.usecases.classes import checked_mode
+from classroom.usecases.context import NEW_ELEUSIS, Context, RoundStates
 from classroom.usecases.errors import Conflict, Invalid
 from classroom.usecases.ownership import own_class, own_group
-from classroom.usecases.ports import GroupRow, UnitOfWork
+from classroom.usecases.ports import GroupRow, RoundRow, UnitOfWork
 from classroom.usecases.seats import MAX_PLAYERS
 
 __all__ = ["GroupTotals", "LessonControls", "RoundTotals"]
@@ -49,11 +51,24 @@ class LessonControls:
         with self.uow() as uow:
             group = own_group(uow, teacher_id, group_id)
             running = uow.rounds.latest(group_id)
-            playing = running is not None and not self.states.of(uow, running.id).is_over
+            playing = running is not None and not self.states.is_over(uow, running)
             if group.dealing_seat_id or playing:
                 raise Conflict(_("Change the dealer between rounds."))
             _check_seats_for(mode, group.name, len(uow.seats.names(group_id)))
             uow.groups.update(group_id, dealer_mode=mode)
+            uow.commit()
+            return Change(group_id, group.class_id, ())
+
+    def set_mode(self, teacher_id: int, group_id: int, mode: str) -> Change:
+        """The game of the group's next rounds: "express" or "new_eleusis"."""
+        checked_mode(mode)
+        with self.uow() as uow:
+            group = own_group(uow, teacher_id, group_id)
+            running = uow.rounds.latest(group_id)
+            playing = running is not None and not self.states.is_over(uow, running)
+            if group.dealing_seat_id or playing:
+                raise Conflict(_("Change the game between rounds."))
+            uow.groups.update(group_id, mode=mode)
             uow.commit()
             return Change(group_id, group.class_id, ())
 
@@ -67,12 +82,12 @@ class LessonControls:
         names = {str(seat_id): nickname for seat_id, nickname in uow.seats.names(group.id)}
         rounds: list[RoundTotals] = []
         for round_row in uow.rounds.of_group(group.id):
-            state = self.states.of(uow, round_row.id)
-            if not state.is_over:
+            finished = self._finished(uow, round_row)
+            if finished is None:
                 continue
-            scores = {names.get(k, "?"): v for k, v in round_scores(state).items()}
+            scores = {names.get(k, "?"): v for k, v in finished[0].items()}
             dealer = names.get(str(round_row.dealer_seat_id)) if round_row.dealer_seat_id else None
-            rounds.append(RoundTotals(round_row.number, dealer, scores, dealer_score(scores)))
+            rounds.append(RoundTotals(round_row.number, dealer, scores, finished[1]))
         totals: dict[str, int] = {}
         for result in rounds:
             for name, score in result.scores.items():
@@ -80,6 +95,21 @@ class LessonControls:
             if result.dealer is not None:
                 totals[result.dealer] = totals.get(result.dealer, 0) + result.dealer_score
         return GroupTotals(group.id, group.name, tuple(rounds), totals)
+
+    def _finished(self, uow: UnitOfWork, round_row: RoundRow) -> tuple[dict[str, int], int] | None:
+        """A finished round's player scores and dealer score, by its own game's rules (None:
+        the round is still on)."""
+        if round_row.mode == NEW_ELEUSIS:
+            ne_state = self.states.ne_of(uow, round_row.id)
+            if not ne_state.is_over:
+                return None
+            result = new_eleusis.round_result(ne_state, None)
+            return dict(result.scores), result.dealer_score
+        state = self.states.of(uow, round_row.id)
+        if not state.is_over:
+            return None
+        scores = round_scores(state)
+        return scores, dealer_score(scores)
 
 
 def _check_seats_for(mode: str, group_name: str, seated: int) -> None:

@@ -16,6 +16,8 @@ from datetime import datetime
 from types import TracebackType
 from typing import Any, Protocol, Self
 
+from classroom.core import new_eleusis
+from classroom.core.eventlog import LoggedEvent
 from classroom.core.game import Event
 
 __all__ = [
@@ -26,6 +28,7 @@ __all__ = [
     "Groups",
     "Journal",
     "JournalRow",
+    "NeStoredEvent",
     "NewGroup",
     "RoundRow",
     "Rounds",
@@ -85,6 +88,10 @@ class ClassRow:
     #: the app deals).
     everyone_predicts: bool = False
     predict_seconds: int = 5
+    #: New Eleusis house options: sudden death after 30 / 20 cards ("abbott") or 40 / 40
+    #: ("long"); the first player counted by the starter ("count") or the dealer's left.
+    ne_sudden_death: str = "abbott"
+    ne_first_player: str = "count"
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +114,11 @@ class GroupRow:
     reveal_after_guess: bool
     everyone_predicts: bool = False
     predict_seconds: int = 5
+    #: "express" or "new_eleusis": the game the group's next round is dealt in.
+    mode: str = "express"
+    #: The class's New Eleusis house options (see `ClassRow`).
+    ne_sudden_death: str = "abbott"
+    ne_first_player: str = "count"
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +129,7 @@ class NewGroup:
     rule_text: str
     rule_id: str | None
     dealer_mode: str
+    mode: str = "express"
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +144,8 @@ class RoundRow:
     rule_kind: str
     dealer_seat_id: int | None
     started_at: datetime
+    #: The game the round was dealt in: "express" or "new_eleusis".
+    mode: str = "express"
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +191,14 @@ class StoredEvent:
     written_at: datetime
 
 
+@dataclass(frozen=True, slots=True)
+class NeStoredEvent:
+    """An event of a New Eleusis round's log with the moment it was written."""
+
+    event: new_eleusis.Event
+    written_at: datetime
+
+
 # --- repositories ----------------------------------------------------------------------------
 class Teachers(Protocol):
     """Teacher accounts."""
@@ -210,6 +233,8 @@ class Classes(Protocol):
         language: str = "en",
         everyone_predicts: bool = False,
         predict_seconds: int = 5,
+        ne_sudden_death: str = "abbott",
+        ne_first_player: str = "count",
     ) -> int: ...
     def update(self, class_id: int, **columns: Any) -> None: ...
     def created_before(self, moment: datetime) -> list[int]: ...
@@ -259,10 +284,13 @@ class Rounds(Protocol):
         rule_kind: str,
         rule_id: str | None,
         dealer_seat_id: int | None,
+        mode: str = "express",
     ) -> int: ...
     def events(self, round_id: int, after: int = 0) -> tuple[Event, ...]: ...
+    def ne_events(self, round_id: int, after: int = 0) -> tuple[new_eleusis.Event, ...]: ...
     def stored_events(self, round_id: int) -> list[StoredEvent]: ...
-    def append(self, round_id: int, events: Sequence[Event]) -> None: ...
+    def ne_stored_events(self, round_id: int) -> list[NeStoredEvent]: ...
+    def append(self, round_id: int, events: Sequence[LoggedEvent]) -> None: ...
     def last_guess_time(self, round_id: int) -> datetime | None: ...
     def event_time(self, round_id: int, seq: int) -> datetime | None: ...
     def add_verdict(self, round_id: int, verdict: VerdictRow) -> None: ...

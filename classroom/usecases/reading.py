@@ -6,17 +6,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from classroom.core import new_eleusis
 from classroom.core.cards import Card
+from classroom.core.eventlog import LoggedEvent
 from classroom.core.game import Event, RoundState
 from classroom.core.text import _
 from classroom.projections.journal_view import JournalRecord
 from classroom.projections.snapshots import ClassSnapshot, GroupSnapshot, SeatInfo
-from classroom.usecases.context import Context, RoundStates, utcnow
+from classroom.usecases.context import NEW_ELEUSIS, Context, RoundStates, utcnow
 from classroom.usecases.errors import NotFound
 from classroom.usecases.ports import GroupRow, JournalRow, RoundRow, UnitOfWork
 from classroom.usecases.verdict_window import predicting, window_end
 
-__all__ = ["CatchUp", "Reading", "journal_record", "snapshot_of"]
+__all__ = ["AnyState", "CatchUp", "Reading", "journal_record", "logged_events", "snapshot_of"]
+
+#: A round's state, in the terms of the game it is played in.
+AnyState = RoundState | new_eleusis.RoundState
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +31,7 @@ class CatchUp:
     from."""
 
     snapshot: GroupSnapshot
-    missed: tuple[Event, ...]
+    missed: tuple[LoggedEvent, ...]
     journal: tuple[JournalRecord, ...]
     journal_events: tuple[Event, ...]
 
@@ -45,11 +50,15 @@ class Reading:
             if found is None:
                 raise NotFound(_("There is no such group."))
             group, round_row = found
-            state = self.states.of(uow, round_row.id) if round_row else None
-            events: tuple[Event, ...] = ()
+            state = self._state(uow, round_row)
+            events: tuple[LoggedEvent, ...] = ()
             if round_row is not None and events_after is not None:
-                events = uow.rounds.events(round_row.id, events_after)
+                events = logged_events(uow, round_row, events_after)
             return snapshot_of(uow, group, round_row, state, events)
+
+    def _state(self, uow: UnitOfWork, round_row: RoundRow | None) -> AnyState | None:
+        """The round's state in its own game's terms (None before the first round)."""
+        return None if round_row is None else self.states.either(uow, round_row)
 
     def catch_up(self, group_id: int, seat_id: int, round_number: int, last_seq: int) -> CatchUp:
         """What a tablet that last saw (`round_number`, `last_seq`) needs, read in one go.
@@ -63,18 +72,21 @@ class Reading:
             group, round_row = found
             if round_row is None:
                 return CatchUp(snapshot_of(uow, group, None, None), (), (), ())
-            state = self.states.of(uow, round_row.id)
+            state = self._state(uow, round_row)
             after = last_seq if round_number == round_row.number else 0
-            missed = uow.rounds.events(round_row.id, after)
+            missed = logged_events(uow, round_row, after)
+            snapshot = snapshot_of(uow, group, round_row, state)
             journal = tuple(map(journal_record, uow.journal.of_round(round_row.id, seat_id)))
             journal_events: tuple[Event, ...] = ()
-            if journal:
-                journal_events = missed if after == 0 else uow.rounds.events(round_row.id, 0)
-            snapshot = snapshot_of(uow, group, round_row, state)
+            # A New Eleusis journal is checked against the table alone (its test cards are
+            # Express's one-card plays).
+            if journal and round_row.mode != NEW_ELEUSIS:
+                express = tuple(e for e in missed if isinstance(e, Event))
+                journal_events = express if after == 0 else uow.rounds.events(round_row.id, 0)
             return CatchUp(snapshot, missed, journal, journal_events)
 
     def events_after(self, round_id: int, seq: int) -> tuple[Event, ...]:
-        """The events of a round after `seq`: what a waking tablet missed."""
+        """The events of an Express round after `seq` (the journals read them)."""
         with self.uow() as uow:
             return uow.rounds.events(round_id, seq)
 
@@ -105,19 +117,29 @@ class Reading:
 
     def _group_snapshot(self, uow: UnitOfWork, group: GroupRow) -> GroupSnapshot:
         round_row = uow.rounds.latest(group.id)
-        state = self.states.of(uow, round_row.id) if round_row else None
-        return snapshot_of(uow, group, round_row, state)
+        return snapshot_of(uow, group, round_row, self._state(uow, round_row))
+
+
+def logged_events(uow: UnitOfWork, round_row: RoundRow, after: int) -> tuple[LoggedEvent, ...]:
+    """A round's events after `after`, read as its own game's events."""
+    if round_row.mode == NEW_ELEUSIS:
+        return uow.rounds.ne_events(round_row.id, after)
+    return uow.rounds.events(round_row.id, after)
 
 
 def snapshot_of(
     uow: UnitOfWork,
     group: GroupRow,
     round_row: RoundRow | None,
-    state: RoundState | None,
-    events: tuple[Event, ...] = (),
+    any_state: AnyState | None,
+    any_events: tuple[LoggedEvent, ...] = (),
 ) -> GroupSnapshot:
     """The snapshot of a group whose round and state are already at hand (a use case that
     just wrote them builds it in its own transaction)."""
+    ne_state = any_state if isinstance(any_state, new_eleusis.RoundState) else None
+    state = any_state if isinstance(any_state, RoundState) else None
+    events = tuple(e for e in any_events if isinstance(e, Event))
+    ne_events = tuple(e for e in any_events if isinstance(e, new_eleusis.Event))
     mismatches = 0
     if round_row is not None and round_row.dealer_seat_id is not None:
         mismatches = uow.rounds.verdict_count(round_row.id)
@@ -160,6 +182,9 @@ def snapshot_of(
         everyone_predicts=group.everyone_predicts,
         predict_seconds=group.predict_seconds,
         predict_left=left,
+        mode=round_row.mode if round_row else group.mode,
+        ne_state=ne_state,
+        ne_events=ne_events,
     )
 
 

@@ -15,8 +15,9 @@ from classroom.core.rules import Rule
 from classroom.core.scoring import app_seating, next_dealer
 from classroom.core.text import _
 from classroom.usecases.changes import Action, Change
-from classroom.usecases.context import Context, retry_once
+from classroom.usecases.context import EXPRESS, NEW_ELEUSIS, Context, retry_once
 from classroom.usecases.errors import Conflict, NotFound
+from classroom.usecases.new_eleusis_rounds import NewEleusisRounds
 from classroom.usecases.ownership import own_group
 from classroom.usecases.ports import GroupRow, RoundRow, UnitOfWork
 from classroom.usecases.reading import snapshot_of
@@ -35,6 +36,7 @@ class Rounds:
         self.rng = context.rng
         self.states = context.states
         self.locks = context.locks
+        self.new_eleusis = NewEleusisRounds(context)
 
     @retry_once
     def start_round(self, teacher_id: int, group_id: int) -> Change:
@@ -43,17 +45,17 @@ class Rounds:
             uow.groups.lock(group_id)
             group = own_group(uow, teacher_id, group_id)
             previous = uow.rounds.latest(group_id)
-            if previous is not None and not self.states.of(uow, previous.id).is_over:
+            if previous is not None and not self.states.is_over(uow, previous):
                 raise Conflict(_("%s is already playing a round.") % group.name)
             seats = [str(seat_id) for seat_id, _name in uow.seats.names(group_id)]
             number = previous.number if previous else 0
             if group.dealer_mode == "student":
-                check_table(group.name, len(seats) - 1, _("players besides the dealer"))
+                check_table(group.name, len(seats) - 1, _("players besides the dealer"), group.mode)
                 dealer = int(next_dealer(seats, number))
                 uow.groups.update(group_id, rule_revealed=False, dealing_seat_id=dealer)
                 uow.commit()
                 return Change(group_id, group.class_id, ())
-            check_table(group.name, len(seats), _("players"))
+            check_table(group.name, len(seats), _("players"), group.mode)
             uow.groups.update(group_id, rule_revealed=False)
             round_id = uow.rounds.add(
                 group_id=group_id,
@@ -62,6 +64,7 @@ class Rounds:
                 rule_kind="language",
                 rule_id=group.rule_id,
                 dealer_seat_id=None,
+                mode=group.mode,
             )
             change = self.deal(uow, group, round_id, app_seating(seats, number))
             uow.commit()
@@ -70,7 +73,9 @@ class Rounds:
     def deal(
         self, uow: UnitOfWork, group: GroupRow, round_id: int, players: Sequence[str]
     ) -> Change:
-        """Deal a new round, already added to the store, to `players`."""
+        """Deal a new round, already added to the store, to `players`, in the group's game."""
+        if group.mode == NEW_ELEUSIS:
+            return self.new_eleusis.deal(uow, group, round_id, players)
         period = uow.classes.get(group.class_id)
         assert period is not None  # the group's class exists while the group does
         options = Options.from_dict(
@@ -125,6 +130,8 @@ class Rounds:
 
     def give_hint(self, teacher_id: int, group_id: int, text: str) -> Change:
         """A hint for the group, logged with the round."""
+        if self._plays_new_eleusis(group_id):
+            return self.new_eleusis.give_hint(teacher_id, group_id, text)
         return self._teacher_command(teacher_id, group_id, lambda state: game.hint(state, text))
 
     def skip_turn(self, teacher_id: int, group_id: int, seat_id: int) -> Change:
@@ -139,9 +146,16 @@ class Rounds:
 
     def end_round(self, teacher_id: int, group_id: int) -> Change:
         """End the group's round now."""
+        if self._plays_new_eleusis(group_id):
+            return self.new_eleusis.end_round(teacher_id, group_id)
         return self._teacher_command(
             teacher_id, group_id, lambda state: game.end_round(state, "ended by the teacher")
         )
+
+    def _plays_new_eleusis(self, group_id: int) -> bool:
+        with self.uow() as uow:
+            found = uow.groups.with_latest_round(group_id)
+        return found is not None and found[1] is not None and found[1].mode == NEW_ELEUSIS
 
     @retry_once
     def _teacher_command(
@@ -198,11 +212,18 @@ def running_round(uow: UnitOfWork, group_id: int) -> tuple[GroupRow, RoundRow]:
         raise NotFound(_("The round has not started yet."))
     if group.class_ended:
         raise Conflict(_("This class has ended."))
+    if round_row.mode == NEW_ELEUSIS:
+        raise Conflict(_("This table plays New Eleusis: this is not one of its moves."))
     return group, round_row
 
 
-def check_table(group_name: str, players: int, who: str) -> None:
-    """A round needs 3 to 8 players."""
+def check_table(group_name: str, players: int, who: str, mode: str = EXPRESS) -> None:
+    """An Express round needs 3 to 8 players, a New Eleusis round 4 to 8."""
+    if mode == NEW_ELEUSIS and not 4 <= players <= 8:
+        raise Conflict(
+            _("%(group)s has %(n)d %(who)s; a round of New Eleusis needs 4 to 8.")
+            % {"group": group_name, "n": players, "who": who}
+        )
     if not 3 <= players <= 8:
         raise Conflict(
             _("%(group)s has %(n)d %(who)s; a round needs 3 to 8.")

@@ -5,16 +5,17 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
-from classroom.core import game
-from classroom.core.game import Event
+from classroom.core import game, new_eleusis
+from classroom.core.eventlog import LoggedEvent
 from classroom.core.text import _
 from classroom.usecases.changes import Change
 from classroom.usecases.classes import hash_token
-from classroom.usecases.context import Context, RoundStates, retry_once
+from classroom.usecases.context import NEW_ELEUSIS, Context, RoundStates, retry_once
 from classroom.usecases.errors import Conflict, NotFound
 from classroom.usecases.names import clean_nickname, nickname_key, normalize_join_code
+from classroom.usecases.ne_leaving import ne_seat_leaves
 from classroom.usecases.ownership import own_seat
-from classroom.usecases.ports import Clash, SeatRow, UnitOfWork
+from classroom.usecases.ports import Clash, RoundRow, SeatRow, UnitOfWork
 
 __all__ = ["MAX_PLAYERS", "MAX_SEATS_WITH_DEALER", "JoinInfo", "SeatRef", "Seating", "max_seats"]
 
@@ -147,12 +148,14 @@ class Seating:
             uow.commit()
             return Change(seat.group_id, seat.class_id, events)
 
-    def _leave_round(self, uow: UnitOfWork, seat: SeatRow) -> tuple[Event, ...]:
+    def _leave_round(self, uow: UnitOfWork, seat: SeatRow) -> tuple[LoggedEvent, ...]:
         """The events by which the seat leaves the group's running round (none if it plays in
         none)."""
         running = uow.rounds.latest(seat.group_id)
         if running is None:
             return ()
+        if running.mode == NEW_ELEUSIS:
+            return self._leave_new_eleusis(uow, running, seat)
         state = self.states.of(uow, running.id)
         if state.is_over:
             return ()
@@ -167,6 +170,19 @@ class Seating:
         else:
             return ()
         self.states.append(uow, running.id, events, state)
+        return events
+
+    def _leave_new_eleusis(
+        self, uow: UnitOfWork, running: RoundRow, seat: SeatRow
+    ) -> tuple[LoggedEvent, ...]:
+        state = self.states.ne_of(uow, running.id)
+        if state.is_over:
+            return ()
+        if running.dealer_seat_id == seat.id:
+            events = new_eleusis.end_round(state, "the dealer left")
+        else:
+            events = ne_seat_leaves(state, str(seat.id), seat.nickname)
+        self.states.ne_append(uow, running.id, events, state)
         return events
 
 

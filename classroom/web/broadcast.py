@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from classroom.core.game import Event
 from classroom.projections.group_views import teacher_group_view
 from classroom.projections.journal_view import journal_view
 from classroom.usecases import GroupSnapshot
@@ -39,8 +40,8 @@ def send_journal(snapshot: GroupSnapshot, seat_id: int) -> None:
     if snapshot.round_id is None:
         return
     records = use_cases().journal.journal(snapshot.round_id, seat_id)
-    events = use_cases().reading.events_after(snapshot.round_id, 0) if records else ()
-    layout = snapshot.state.layout if snapshot.state else None
+    events = _journal_events(snapshot) if records else ()
+    layout = snapshot.layout
     view = localize(journal_view(records, events, layout))
     socketio.emit("journal", view, to=f"seat:{seat_id}", namespace=PLAY)
 
@@ -61,12 +62,20 @@ def send_journals(snapshot: GroupSnapshot, events: Sequence[Mapping[str, Any]]) 
     }
     if not seats:
         return
-    log = use_cases().reading.events_after(snapshot.round_id, 0)
-    layout = snapshot.state.layout if snapshot.state else None
+    log = _journal_events(snapshot)
+    layout = snapshot.layout
     for seat in seats:
         mine = [record for record in records if record.seat == seat]
         view = localize(journal_view(mine, log, layout))
         socketio.emit("journal", view, to=f"seat:{seat}", namespace=PLAY)
+
+
+def _journal_events(snapshot: GroupSnapshot) -> tuple[Event, ...]:
+    """The events a journal's predictions are read from: an Express round's log (a New
+    Eleusis journal is checked against the table alone)."""
+    if snapshot.round_id is None or snapshot.new_eleusis:
+        return ()
+    return use_cases().reading.events_after(snapshot.round_id, 0)
 
 
 def send_seat_removed(seat_id: int, group_id: int) -> None:

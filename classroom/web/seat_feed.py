@@ -51,7 +51,7 @@ class SeatFeed:
         """Send every seat of the group its view as `snapshot` shows it, after `events` (the
         public events of the change, oldest first; none for a change outside the round log)."""
         views = student_views(snapshot)
-        seq = snapshot.state.seq if snapshot.state else 0
+        seq = snapshot.seq
         with self._lock:
             last = self._sent.get(snapshot.group_id)
             if last is not None and (last.round, last.seq) > (snapshot.round_number, seq):

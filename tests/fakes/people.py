@@ -103,6 +103,8 @@ class FakeClasses:
         language: str = "en",
         everyone_predicts: bool = False,
         predict_seconds: int = 5,
+        ne_sudden_death: str = "abbott",
+        ne_first_player: str = "count",
     ) -> int:
         """A new class with its groups at positions 0, 1, ...; returns the class id."""
         period = ClassRecord(
@@ -120,6 +122,8 @@ class FakeClasses:
             language=language,
             everyone_predicts=everyone_predicts,
             predict_seconds=predict_seconds,
+            ne_sudden_death=ne_sudden_death,
+            ne_first_player=ne_first_player,
         )
         members = [
             GroupRecord(
@@ -130,6 +134,7 @@ class FakeClasses:
                 rule_text=group.rule_text,
                 rule_id=group.rule_id,
                 dealer_mode=group.dealer_mode,
+                mode=group.mode,
             )
             for position, group in enumerate(groups)
         ]

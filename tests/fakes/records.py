@@ -10,6 +10,8 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
+from classroom.core import new_eleusis
+from classroom.core.eventlog import LoggedEvent as AnyEvent
 from classroom.core.game import Event, event_from_dict
 from classroom.usecases.ports import ClassRow, GroupRow, JournalRow, SeatRow, VerdictRow
 
@@ -42,6 +44,8 @@ class ClassRecord:
     language: str = "en"
     everyone_predicts: bool = False
     predict_seconds: int = 5
+    ne_sudden_death: str = "abbott"
+    ne_first_player: str = "count"
 
     def row(self) -> ClassRow:
         """The class as the port returns it."""
@@ -60,6 +64,8 @@ class ClassRecord:
             language=self.language,
             everyone_predicts=self.everyone_predicts,
             predict_seconds=self.predict_seconds,
+            ne_sudden_death=self.ne_sudden_death,
+            ne_first_player=self.ne_first_player,
         )
 
 
@@ -77,6 +83,7 @@ class GroupRecord:
     rule_revealed: bool = False
     paused: bool = False
     dealing_seat_id: int | None = None
+    mode: str = "express"
 
     def row(self, period: ClassRecord) -> GroupRow:
         """The group with what the views need of its class."""
@@ -97,6 +104,9 @@ class GroupRecord:
             reveal_after_guess=period.reveal_after_guess,
             everyone_predicts=period.everyone_predicts,
             predict_seconds=period.predict_seconds,
+            mode=self.mode,
+            ne_sudden_death=period.ne_sudden_death,
+            ne_first_player=period.ne_first_player,
         )
 
 
@@ -132,13 +142,17 @@ class LoggedEvent:
     written_at: datetime
 
     @classmethod
-    def of(cls, event: Event, written_at: datetime) -> LoggedEvent:
+    def of(cls, event: AnyEvent, written_at: datetime) -> LoggedEvent:
         """Encode an event (fails, as the real store would, on anything JSON cannot hold)."""
         return cls(event.seq, event.kind, json.dumps(event.to_dict()), written_at)
 
     def event(self) -> Event:
         """Decode the event, as the real store does on every read."""
         return event_from_dict(json.loads(self.data))
+
+    def ne_event(self) -> new_eleusis.Event:
+        """Decode the event of a New Eleusis round."""
+        return new_eleusis.event_from_dict(json.loads(self.data))
 
 
 @dataclass(frozen=True, slots=True)

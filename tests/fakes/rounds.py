@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from classroom.core import new_eleusis
+from classroom.core.eventlog import LoggedEvent as AnyEvent
 from classroom.core.game import Event
-from classroom.usecases.ports import JournalRow, RoundRow, StoredEvent, VerdictRow
+from classroom.usecases.ports import JournalRow, NeStoredEvent, RoundRow, StoredEvent, VerdictRow
 from tests.fakes.records import JournalRecord, LoggedEvent, VerdictRecord
 from tests.fakes.tables import Transaction
 
@@ -38,6 +40,7 @@ class FakeRounds:
         rule_kind: str,
         rule_id: str | None,
         dealer_seat_id: int | None,
+        mode: str = "express",
     ) -> int:
         """A new round; WriteRace if the group has a round of that number already."""
         new_round = RoundRow(
@@ -49,6 +52,7 @@ class FakeRounds:
             rule_kind=rule_kind,
             dealer_seat_id=dealer_seat_id,
             started_at=self._tx.now(),
+            mode=mode,
         )
         self._tx.write(lambda tables: tables.insert_round(new_round))
         return new_round.id
@@ -57,11 +61,19 @@ class FakeRounds:
         """The round's events with seq greater than `after`, in order."""
         return tuple(entry.event() for entry in self._log(round_id) if entry.seq > after)
 
+    def ne_events(self, round_id: int, after: int = 0) -> tuple[new_eleusis.Event, ...]:
+        """A New Eleusis round's events with seq greater than `after`, in order."""
+        return tuple(entry.ne_event() for entry in self._log(round_id) if entry.seq > after)
+
+    def ne_stored_events(self, round_id: int) -> list[NeStoredEvent]:
+        """A New Eleusis round's whole log with the moment each event was written."""
+        return [NeStoredEvent(entry.ne_event(), entry.written_at) for entry in self._log(round_id)]
+
     def stored_events(self, round_id: int) -> list[StoredEvent]:
         """The round's whole log with the moment each event was written."""
         return [StoredEvent(entry.event(), entry.written_at) for entry in self._log(round_id)]
 
-    def append(self, round_id: int, events: Sequence[Event]) -> None:
+    def append(self, round_id: int, events: Sequence[AnyEvent]) -> None:
         """Add events to the log; WriteRace if a seq of theirs is already written."""
         if not events:
             return

@@ -41,9 +41,11 @@ CLASS_COLUMNS = frozenset(
         "language",
         "everyone_predicts",
         "predict_seconds",
+        "ne_sudden_death",
+        "ne_first_player",
     }
 )
-GROUP_COLUMNS = frozenset({"rule_revealed", "paused", "dealer_mode", "dealing_seat_id"})
+GROUP_COLUMNS = frozenset({"rule_revealed", "paused", "dealer_mode", "dealing_seat_id", "mode"})
 K = TypeVar("K")
 V = TypeVar("V")
 

@@ -266,6 +266,9 @@ def apply(state: RoundState | None, event: Event) -> RoundState:
         # Whoever is expelled, overthrown or set aside, the turn goes clockwise from the last
         # player to the next seat that still plays (None: nobody, and the round ends).
         new = replace(new, turn=new.next_player(new.last))
+    if new.phase == "playing" and new.turn is not None and not new.is_playing(new.turn):
+        # A player who leaves before anyone has played: the turn passes to the next seat.
+        new = replace(new, turn=new.next_player(new.turn))
     return new
 
 

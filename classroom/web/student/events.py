@@ -197,8 +197,7 @@ def _catch_up_messages(seat: SeatRef, position: tuple[int, int]) -> list[tuple[s
     # A tablet that held another round's journal is sent this round's, even when empty.
     stale = round_number not in (0, found.snapshot.round_number)
     if found.snapshot.round_id is not None and (found.journal or stale):
-        state = found.snapshot.state
-        layout = state.layout if state else None
+        layout = found.snapshot.layout
         view = localize(journal_view(found.journal, found.journal_events, layout))
         messages.append(("journal", view))
     return messages
