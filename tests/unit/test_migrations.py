@@ -17,7 +17,7 @@ from classroom.cli.main import main
 from classroom.store import create_schema
 from classroom.store.database import make_engine
 from classroom.store.migrate import INITIAL_REVISION, alembic_config, upgrade
-from classroom.store.models import Base, ClassPeriod, Teacher
+from classroom.store.models import Base, ClassPeriod, Group, StoredRound, Teacher
 from tests.conftest import require_postgres
 
 BACKENDS = ["sqlite", "postgresql"]
@@ -196,3 +196,44 @@ def test_classes_and_teachers_made_before_languages_speak_english_and_the_browse
         class_language = connection.scalar(select(ClassPeriod.__table__.c.language))
         teacher_language = connection.scalar(select(Teacher.__table__.c.language))
     assert (class_language, teacher_language) == ("en", None)
+
+
+def test_groups_and_rounds_made_before_new_eleusis_play_express(engines):
+    database, _ = engines
+    upgrade(database, "0005_everyone_predicts")
+    with database.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO teachers (id, username, password_hash, created_at)"
+                " VALUES (1, 'rivera', 'x', CURRENT_TIMESTAMP)"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO classes (id, teacher_id, name, join_code, joining_locked,"
+                " wrong_guess_penalty, stock_out, projector_anonymous, created_at)"
+                " VALUES (1, 1, '7B', 'ABC234', false, false, 'add_deck', false, CURRENT_TIMESTAMP)"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO groups (id, class_id, position, name, rule_text, rule_revealed,"
+                " paused, dealer_mode) VALUES (1, 1, 0, 'Otters', 'true', false, false, 'app')"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO rounds (id, group_id, number, rule_text, rule_kind, created_at)"
+                " VALUES (1, 1, 1, 'true', 'language', CURRENT_TIMESTAMP)"
+            )
+        )
+    upgrade(database)
+    with database.connect() as connection:
+        group_mode = connection.scalar(select(Group.__table__.c.mode))
+        round_mode = connection.scalar(select(StoredRound.__table__.c.mode))
+        options = connection.execute(
+            select(
+                ClassPeriod.__table__.c.ne_sudden_death, ClassPeriod.__table__.c.ne_first_player
+            )
+        ).one()
+    assert (group_mode, round_mode, tuple(options)) == ("express", "express", ("abbott", "count"))
