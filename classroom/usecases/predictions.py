@@ -11,7 +11,7 @@ from __future__ import annotations
 from classroom.core import game
 from classroom.core.text import _
 from classroom.usecases.changes import Action, Change
-from classroom.usecases.context import Context, retry_once
+from classroom.usecases.context import NEW_ELEUSIS, Context, retry_once
 from classroom.usecases.errors import Conflict
 from classroom.usecases.reading import snapshot_of
 from classroom.usecases.rounds import student_round
@@ -74,6 +74,8 @@ class Predictions:
             found = uow.groups.with_latest_round(group_id)
             if found is None or found[1] is None or found[1].dealer_seat_id is not None:
                 return None
+            if found[1].mode == NEW_ELEUSIS:
+                return None  # New Eleusis tables do not predict
             state = self.states.of(uow, found[1].id)
             if state.phase != "judging_play" or state.pending is None:
                 return None
@@ -86,6 +88,8 @@ class Predictions:
             uow.groups.lock(group_id)
             group, round_row = uow.groups.with_latest_round(group_id) or (None, None)
             if group is None or round_row is None or group.class_ended:
+                return None
+            if round_row.mode == NEW_ELEUSIS:
                 return None
             state = self.states.of(uow, round_row.id)
             if state.pending is None or state.pending.since != play:

@@ -89,7 +89,8 @@ def journal_verdicts(snapshot: GroupSnapshot, seat_id: int | None = None) -> Any
 
 
 def _rule_known_to_players(snapshot: GroupSnapshot) -> bool:
-    return snapshot.rule_revealed or (snapshot.state is not None and snapshot.state.is_over)
+    state = snapshot.ne_state or snapshot.state
+    return snapshot.rule_revealed or (state is not None and state.is_over)
 
 
 def send_checked_journal(snapshot: GroupSnapshot, seat_id: int) -> None:
@@ -97,8 +98,10 @@ def send_checked_journal(snapshot: GroupSnapshot, seat_id: int) -> None:
     if snapshot.round_id is None:
         return
     records = use_cases().journal.journal(snapshot.round_id, seat_id)
-    events = use_cases().reading.events_after(snapshot.round_id, 0) if records else ()
-    layout = snapshot.state.layout if snapshot.state else None
+    # A New Eleusis journal is checked against the table alone: its log is not Express's.
+    express = records and not snapshot.new_eleusis
+    events = use_cases().reading.events_after(snapshot.round_id, 0) if express else ()
+    layout = snapshot.layout
     view = localize(
         journal_view(records, events, layout, verdict=journal_verdicts(snapshot, seat_id))
     )

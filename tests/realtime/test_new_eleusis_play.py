@@ -126,9 +126,15 @@ def test_bad_messages_are_refused_in_words_and_change_nothing(table):
         assert answer["ok"] is False and answer["error"]
     other = next(t for t in table if t is not player)
     assert _act(other, "play", cards=other.last_state()["hand"][:1])["ok"] is False
-    assert player.socket.emit(
-        "act", {"type": "play", "card": "AS", "action_id": "x1"}, namespace="/play", callback=True
-    )["ok"] is False
+    assert (
+        player.socket.emit(
+            "act",
+            {"type": "play", "card": "AS", "action_id": "x1"},
+            namespace="/play",
+            callback=True,
+        )["ok"]
+        is False
+    )
     assert table[0].last_state()["seq"] == before
 
 
@@ -159,7 +165,9 @@ def test_a_no_play_shows_the_hand_to_the_table_and_the_student_dealer_judges(les
     assert view["pending"] is None and view["status"] == "playing"
     assert len(player.last_state()["hand"]) == (len(hand) - 1 + 5 if right else len(hand) - 4)
     refused = player.socket.emit(
-        "ne_verdict", {"kind": "play", "right": True, "action_id": "v2"}, namespace="/play",
+        "ne_verdict",
+        {"kind": "play", "right": True, "action_id": "v2"},
+        namespace="/play",
         callback=True,
     )
     assert refused["ok"] is False
@@ -176,3 +184,31 @@ def test_a_waking_tablet_catches_up_with_public_events_only(table):
     assert [event["kind"] for event in events][:2] == ["dealt", "played"]
     assert all("hands" not in event and "stock" not in event for event in events)
     assert sleeper.last_state()["cards_played"] == 2
+
+
+def test_a_tablet_that_reconnects_mid_round_gets_its_seat_back(lesson, table):
+    player = _whose_turn(table)
+    _act(player, "play", cards=player.last_state()["hand"][:1])
+    hand = table[-1].last_state()["hand"]
+    table[-1].socket.disconnect(namespace="/play")
+    from classroom.web import socketio
+
+    again = socketio.test_client(
+        lesson.app,
+        namespace="/play",
+        auth={"token": table[-1].token},
+        flask_test_client=table[-1].http,
+    )
+    assert again.is_connected("/play")
+    states = [m["args"][0] for m in again.get_received("/play") if m["name"] == "state"]
+    assert states[-1]["hand"] == hand and states[-1]["cards_played"] == 1
+
+
+def test_a_hypothesis_is_kept_in_the_journal_at_a_new_eleusis_table(table):
+    tablet = table[0]
+    answer = tablet.socket.emit(
+        "journal", {"text": "colours alternate"}, namespace="/play", callback=True
+    )
+    assert answer["ok"] is True
+    (journal,) = tablet.received("journal")[-1:]
+    assert "colours alternate" in str(journal)
