@@ -123,7 +123,8 @@ def start_all(class_id: int) -> Response:
         return back(page)
     started, refused = [], []
     for group in own_class(class_id).groups:
-        if group.state is not None and group.state.phase not in STARTABLE:
+        state = group.ne_state or group.state
+        if state is not None and state.phase not in STARTABLE:
             continue
         try:
             change = use_cases().rounds.start_round(me(), group.group_id)
