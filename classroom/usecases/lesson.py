@@ -87,14 +87,17 @@ class LessonControls:
                 continue
             scores = {names.get(k, "?"): v for k, v in finished[0].items()}
             dealer = names.get(str(round_row.dealer_seat_id)) if round_row.dealer_seat_id else None
-            rounds.append(RoundTotals(round_row.number, dealer, scores, finished[1]))
+            rounds.append(
+                RoundTotals(round_row.number, dealer, scores, finished[1], round_row.mode)
+            )
         totals: dict[str, int] = {}
         for result in rounds:
             for name, score in result.scores.items():
                 totals[name] = totals.get(name, 0) + score
             if result.dealer is not None:
                 totals[result.dealer] = totals.get(result.dealer, 0) + result.dealer_score
-        return GroupTotals(group.id, group.name, tuple(rounds), totals)
+        never_dealt = _never_dealt(list(names.values()), rounds)
+        return GroupTotals(group.id, group.name, tuple(rounds), totals, never_dealt)
 
     def _finished(self, uow: UnitOfWork, round_row: RoundRow) -> tuple[dict[str, int], int] | None:
         """A finished round's player scores and dealer score, by its own game's rules (None:
@@ -110,6 +113,19 @@ class LessonControls:
             return None
         scores = round_scores(state)
         return scores, dealer_score(scores)
+
+
+def _never_dealt(people: list[str], rounds: list[RoundTotals]) -> tuple[str, ...]:
+    """In a New Eleusis game each player deals once; ended early, everyone who never dealt
+    gets +10. The people of the table who have not dealt a New Eleusis round yet, when its
+    rounds were dealt by students (none otherwise: with the app as God nobody deals)."""
+    played = [r for r in rounds if r.mode == NEW_ELEUSIS]
+    if not played or any(r.dealer is None for r in played):
+        return ()
+    results = [new_eleusis.RoundResult(r.dealer, r.scores, r.dealer_score) for r in played]
+    bonus = new_eleusis.game_totals(people, results)
+    base = new_eleusis.totals(results)
+    return tuple(name for name in people if bonus[name] != base.get(name, 0))
 
 
 def _check_seats_for(mode: str, group_name: str, seated: int) -> None:
@@ -140,6 +156,7 @@ class RoundTotals:
     dealer: str | None
     scores: dict[str, int]
     dealer_score: int
+    mode: str = "express"
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,3 +167,6 @@ class GroupTotals:
     group_name: str
     rounds: tuple[RoundTotals, ...]
     totals: dict[str, int]
+    #: New Eleusis dealt by students: who has not dealt yet, and so gets +10 if the game
+    #: ends now (`NEVER_DEALT_BONUS`).
+    never_dealt: tuple[str, ...] = ()

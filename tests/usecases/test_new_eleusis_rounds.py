@@ -159,3 +159,19 @@ def test_the_game_changes_only_between_rounds(use_cases: UseCases, teacher: int)
     assert len(totals[0].rounds) == 1
     use_cases.rounds.start_round(teacher, group_id)
     assert use_cases.reading.group_snapshot(group_id).state is not None
+
+
+def test_totals_name_who_never_dealt_a_student_dealt_new_eleusis_game(
+    use_cases: UseCases, teacher: int
+) -> None:
+    from classroom.usecases import RuleChoice
+
+    class_id, group_id, seats = _class(use_cases, teacher)
+    use_cases.lesson.set_dealer_mode(teacher, group_id, "student")
+    use_cases.rounds.start_round(teacher, group_id)
+    dealer = _seat(seats, use_cases.reading.group_snapshot(group_id).dealing_seat)
+    use_cases.dealing.choose_rule(dealer, RuleChoice("language", ALTERNATE_COLOURS), "rule-1")
+    use_cases.rounds.end_round(teacher, group_id)
+    (totals,) = use_cases.lesson.class_totals(teacher, class_id)
+    assert totals.rounds[0].mode == "new_eleusis" and totals.rounds[0].dealer == dealer.nickname
+    assert set(totals.never_dealt) == {seat.nickname for seat in seats} - {dealer.nickname}
