@@ -35,6 +35,7 @@ from classroom.core.game import (
 from classroom.projections.class_record import ClassRecord, GroupRecord, RoundRecord
 from classroom.projections.debrief import hypotheses
 from classroom.projections.learning_curve import play_predictions
+from classroom.projections.ne_exports import ne_event_rows, ne_round_extras
 
 __all__ = [
     "EVENT_COLUMNS",
@@ -50,11 +51,14 @@ __all__ = [
 ]
 
 FORMAT = "eleusis-classroom-export/1"
+#: `game` is the game of the round: "express" or "new_eleusis". A New Eleusis string's cards
+#: share one cell, in the order played ("10H JS"); a call's verdict is "confirmed" or
+#: "overthrown" (see `classroom.projections.ne_exports`).
 EVENT_COLUMNS = (
-    "class", "group", "round", "seq", "time", "kind", "nickname", "card", "verdict", "text",
+    "class", "group", "round", "game", "seq", "time", "kind", "nickname", "card", "verdict", "text",
 )  # fmt: skip
 HYPOTHESIS_COLUMNS = (
-    "group", "round", "seq", "time", "nickname", "kind", "text", "confidence", "test_card",
+    "group", "round", "game", "seq", "time", "nickname", "kind", "text", "confidence", "test_card",
     "prediction", "outcome", "verdict",
 )  # fmt: skip
 #: One row per forecast: `play` counts judged plays (as the debrief does), `seq` is the played
@@ -120,6 +124,22 @@ def event_rows(record: ClassRecord) -> list[list[object]]:
     rows: list[list[object]] = []
     for group in record.groups:
         for round_ in group.rounds:
+            if round_.new_eleusis:
+                for seq, kind, cells in ne_event_rows(round_, group):
+                    time = round_.times.get(seq, "")
+                    rows.append(
+                        [
+                            record.name,
+                            group.name,
+                            round_.number,
+                            round_.mode,
+                            seq,
+                            time,
+                            kind,
+                            *cells,
+                        ]
+                    )
+                continue
             contested = {m.seq for m in round_.mismatches}
             for event in round_.events:
                 nickname, card, verdict, text = _event_cells(event, group)
@@ -130,6 +150,7 @@ def event_rows(record: ClassRecord) -> list[list[object]]:
                         record.name,
                         group.name,
                         round_.number,
+                        round_.mode,
                         event.seq,
                         round_.times.get(event.seq, ""),
                         event.kind,
@@ -152,6 +173,7 @@ def hypothesis_rows(record: ClassRecord) -> list[list[object]]:
                     [
                         group.name,
                         round_.number,
+                        round_.mode,
                         item.seq,
                         item.written_at,
                         group.nickname(item.seat),
@@ -223,8 +245,16 @@ def _prediction_documents(round_: RoundRecord, group: GroupRecord) -> list[dict[
 
 
 def _round_document(round_: RoundRecord, group: GroupRecord) -> dict[str, Any]:
+    document = _express_round_document(round_, group)
+    if round_.new_eleusis:
+        document |= ne_round_extras(round_, group)
+    return document
+
+
+def _express_round_document(round_: RoundRecord, group: GroupRecord) -> dict[str, Any]:
     return {
         "number": round_.number,
+        "game": round_.mode,
         "rule": {"text": round_.rule_text, "kind": round_.rule_kind, "id": round_.rule_id},
         "dealer": group.nickname(round_.dealer) if round_.dealer else None,
         "started_at": round_.started_at,
@@ -276,6 +306,7 @@ def export_document(record: ClassRecord) -> dict[str, Any]:
                 "position": group.position,
                 "rule": {"text": group.rule_text, "id": group.rule_id},
                 "dealer_mode": group.dealer_mode,
+                "games": sorted({r.mode for r in group.rounds}),
                 "seats": list(group.names.values()),
                 "rounds": [_round_document(r, group) for r in group.rounds],
             }
