@@ -78,10 +78,12 @@ def _play_ne_round(service: UseCases, group_id: int, seats: list[SeatRef]) -> tu
     return prophet.key, player.key
 
 
-def mixed_class(service: UseCases, teacher_id: int) -> MixedClass:
-    """The class, both rounds played and ended by the teacher."""
+def mixed_class(service: UseCases, teacher_id: int, language: str = "en") -> MixedClass:
+    """The class, speaking `language`, both rounds played and ended by the teacher."""
     groups = [GroupSetup("Cats", RULE), GroupSetup("Owls", RULE, mode="new_eleusis")]
-    class_id = service.classes.create_class(teacher_id, "Club", groups, Options())
+    class_id = service.classes.create_class(
+        teacher_id, "Club", groups, Options(), language=language
+    )
     snapshot = service.reading.class_snapshot(teacher_id, class_id)
     express, new = (group.group_id for group in snapshot.groups)
     cats = [service.seats.join(snapshot.join_code, express, n)[0] for n in ("Kai", "Lea", "Mo")]
