@@ -51,15 +51,16 @@ __all__ = [
 ]
 
 FORMAT = "eleusis-classroom-export/1"
-#: `game` is the game of the round: "express" or "new_eleusis". A New Eleusis string's cards
+#: `game` (last, so the older columns keep their places) is the game of the round: "express"
+#: or "new_eleusis". A New Eleusis string's cards
 #: share one cell, in the order played ("10H JS"); a call's verdict is "confirmed" or
 #: "overthrown" (see `classroom.projections.ne_exports`).
 EVENT_COLUMNS = (
-    "class", "group", "round", "game", "seq", "time", "kind", "nickname", "card", "verdict", "text",
+    "class", "group", "round", "seq", "time", "kind", "nickname", "card", "verdict", "text", "game",
 )  # fmt: skip
 HYPOTHESIS_COLUMNS = (
-    "group", "round", "game", "seq", "time", "nickname", "kind", "text", "confidence", "test_card",
-    "prediction", "outcome", "verdict",
+    "group", "round", "seq", "time", "nickname", "kind", "text", "confidence", "test_card",
+    "prediction", "outcome", "verdict", "game",
 )  # fmt: skip
 #: One row per forecast: `play` counts judged plays (as the debrief does), `seq` is the played
 #: card's event, `player` played it, `nickname` forecast it; `right` is empty if never judged.
@@ -124,43 +125,24 @@ def event_rows(record: ClassRecord) -> list[list[object]]:
     rows: list[list[object]] = []
     for group in record.groups:
         for round_ in group.rounds:
-            if round_.new_eleusis:
-                for seq, kind, cells in ne_event_rows(round_, group):
-                    time = round_.times.get(seq, "")
-                    rows.append(
-                        [
-                            record.name,
-                            group.name,
-                            round_.number,
-                            round_.mode,
-                            seq,
-                            time,
-                            kind,
-                            *cells,
-                        ]
-                    )
-                continue
-            contested = {m.seq for m in round_.mismatches}
-            for event in round_.events:
-                nickname, card, verdict, text = _event_cells(event, group)
-                if event.seq in contested:
-                    text = "the dealer's verdict differed from the rule"
-                rows.append(
-                    [
-                        record.name,
-                        group.name,
-                        round_.number,
-                        round_.mode,
-                        event.seq,
-                        round_.times.get(event.seq, ""),
-                        event.kind,
-                        nickname,
-                        card,
-                        verdict,
-                        text,
-                    ]
-                )
+            where = [record.name, group.name, round_.number]
+            for seq, kind, cells in _round_events(round_, group):
+                rows.append([*where, seq, round_.times.get(seq, ""), kind, *cells, round_.mode])
     return rows
+
+
+def _round_events(round_: RoundRecord, group: GroupRecord) -> list[tuple[int, str, list[str]]]:
+    """Seq, kind and the nickname, card, verdict and text of each event of a round."""
+    if round_.new_eleusis:
+        return ne_event_rows(round_, group)
+    contested = {m.seq for m in round_.mismatches}
+    found = []
+    for event in round_.events:
+        nickname, card, verdict, text = _event_cells(event, group)
+        if event.seq in contested:
+            text = "the dealer's verdict differed from the rule"
+        found.append((event.seq, event.kind, [nickname, card, verdict, text]))
+    return found
 
 
 def hypothesis_rows(record: ClassRecord) -> list[list[object]]:
@@ -173,7 +155,6 @@ def hypothesis_rows(record: ClassRecord) -> list[list[object]]:
                     [
                         group.name,
                         round_.number,
-                        round_.mode,
                         item.seq,
                         item.written_at,
                         group.nickname(item.seat),
@@ -184,6 +165,7 @@ def hypothesis_rows(record: ClassRecord) -> list[list[object]]:
                         _yes_no(item.predicted_accepted, "accepted", "rejected"),
                         _yes_no(item.accepted, "accepted", "rejected"),
                         _yes_no(item.right, "right", "wrong"),
+                        round_.mode,
                     ]
                 )
     return rows
