@@ -192,7 +192,7 @@ def round_report(
     """
     played = group.round(round_number)
     if played is not None and played.new_eleusis:
-        return _new_eleusis_report(group, played, class_name, round_number, language)
+        return _new_eleusis_report(group, played, class_name, language)
     if played is None:
         with speaking(language):
             message = (
@@ -221,8 +221,9 @@ def round_report(
 
 
 def _new_eleusis_report(
-    group: GroupRecord, played: RoundRecord, class_name: str, asked: int | None, language: str
+    group: GroupRecord, played: RoundRecord, class_name: str, language: str
 ) -> NeGameReport:
+    """The report of a New Eleusis round; RoundNotPlayed while its cards are not dealt."""
     info = RoundInfo(
         class_name=class_name,
         group_name=group.name,

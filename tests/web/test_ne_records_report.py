@@ -60,3 +60,22 @@ def test_the_report_speaks_the_class_language(
     squeezed = text.replace(" ", "")
     for word in words:
         assert word.replace(" ", "") in squeezed, word
+
+
+def test_the_command_line_prints_the_report_of_a_new_eleusis_round(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from classroom.cli.main import main as classroom_main
+    from tests.conftest import sessions_of
+
+    app = printing_app(tmp_path)
+    service: UseCases = app.extensions["use_cases"]
+    teacher = service.teachers.create_teacher("rivera", "correct horse battery")
+    played = mixed_class(service, teacher)
+    monkeypatch.setenv("CLASSROOM_DATABASE_URL", str(sessions_of(service).kw["bind"].url))
+    monkeypatch.setenv("CLASSROOM_INSTANCE", str(tmp_path / "instance"))
+    target = tmp_path / "report.pdf"
+    arguments = ["print", "report", "--group", str(played.ne_group), "--language", "ja"]
+    assert classroom_main([*arguments, "-o", str(target)]) == 0
+    squeezed = text_of(target.read_bytes()).replace(" ", "")
+    assert "預言者ボーナス" in squeezed and "ニュー・エレウシス" in squeezed
