@@ -68,3 +68,45 @@ def test_the_class_page_and_the_totals_read_a_class_with_both_games(
     played = mixed_class(service, teacher)
     assert client.get(f"/teacher/classes/{played.class_id}").status_code == 200
     assert client.get(f"/teacher/classes/{played.class_id}/totals").status_code == 200
+
+
+def test_a_student_dealers_new_eleusis_round_is_read_before_and_after_the_deal(
+    client: Browser, service: UseCases, teacher: int
+) -> None:
+    from classroom.core.game import Options
+    from classroom.usecases import GroupSetup
+
+    groups = [GroupSetup("Owls", "card.color != prev.color", mode="new_eleusis")]
+    class_id = service.classes.create_class(teacher, "Club", groups, Options())
+    snapshot = service.reading.class_snapshot(teacher, class_id)
+    group_id = snapshot.groups[0].group_id
+    seats = [
+        service.seats.join(snapshot.join_code, group_id, name)[0]
+        for name in ("Ana", "Ben", "Chen", "Dana", "Emil")
+    ]
+    service.lesson.set_dealer_mode(teacher, group_id, "student")
+    service.rounds.start_round(teacher, group_id)
+    assert service.reading.group_snapshot(group_id).dealing_seat is not None
+    for page in ("debrief", "timeline"):
+        assert client.get(f"/teacher/groups/{group_id}/{page}").status_code == 200
+    for download in ("events.csv", "hypotheses.csv", "predictions.csv", "export.json"):
+        assert client.get(f"/teacher/classes/{class_id}/{download}").status_code == 200
+    # The dealer chooses the rule; the round is dealt, a string judged by the dealer, ended.
+    from classroom.usecases import RuleChoice
+    from classroom.usecases.new_eleusis_rounds import NeAction, NeVerdict
+
+    dealer = next(
+        s for s in seats if s.key == service.reading.group_snapshot(group_id).dealing_seat
+    )
+    service.dealing.choose_rule(dealer, RuleChoice("language", "card.color != prev.color"), "r1")
+    state = service.reading.group_snapshot(group_id).ne_state
+    assert state is not None
+    player = next(s for s in seats if s.key == state.turn)
+    service.rounds.new_eleusis.act(player, NeAction("play", "p1", cards=state.hand(player.key)[:2]))
+    service.rounds.new_eleusis.judge_as_dealer(dealer, NeVerdict("play", False), "v1")
+    service.rounds.end_round(teacher, group_id)
+    page = text(client.get(f"/teacher/groups/{group_id}/debrief?round=1"))
+    assert f"Dealer {dealer.nickname}" in page
+    assert "Nobody became the prophet this round." in page
+    timeline = text(client.get(f"/teacher/groups/{group_id}/timeline?round=1"))
+    assert "played a string of 2 cards:" in timeline and "wrong: to the sideline" in timeline
