@@ -17,6 +17,8 @@ from printables.i18n import speaking
 from printables.lesson_pdf import LessonRenderer
 from printables.lessons import find_lesson, load_lessons
 from printables.mat_pdf import MatRenderer
+from printables.ne_report import NeGameReport
+from printables.ne_report_pdf import NeReportRenderer
 from printables.ne_rules_pdf import NewEleusisRulesRenderer
 from printables.ne_scoresheet_pdf import NewEleusisScoreSheetRenderer, ne_score_sheet_plan
 from printables.report import GameReport
@@ -156,10 +158,14 @@ def class_rule_cards_pdf(
         return RuleCardRenderer(paper=paper, public_hint=public_hint).render(cards, title=title)
 
 
-def game_report_pdf(report: GameReport, *, paper: str = "a4", language: str = "en") -> bytes:
+def game_report_pdf(
+    report: GameReport | NeGameReport, *, paper: str = "a4", language: str = "en"
+) -> bytes:
     """The report of one played round (see `printables.report.round_report`) in `language`;
     build the report itself in the same language."""
     with speaking(language):
+        if isinstance(report, NeGameReport):
+            return NeReportRenderer(paper=paper).render_ne(report)
         return ReportRenderer(paper=paper).render(report)
 
 

@@ -13,15 +13,15 @@ from dataclasses import dataclass
 from classroom.core import game
 from classroom.core.cards import Card
 from classroom.core.game import Event, RoundState
-from classroom.core.rules import RuleError, compile_rule
 from classroom.core.scoring import HAND_SIZE, dealer_score, round_scores
-from classroom.projections.class_record import GroupRecord
+from classroom.projections.class_record import GroupRecord, RoundRecord
 from classroom.projections.journal_view import JournalRecord
 from classroom.projections.learning_curve import LearningCurve, learning_curve
-from printables.classpack import library_rule_for
 from printables.common import PrintableError
-from printables.i18n import current_language, speaking
 from printables.i18n import gettext as _
+from printables.i18n import speaking
+from printables.ne_report import NeGameReport, ne_round_report
+from printables.report_info import RoundInfo, rule_texts
 from printables.report_journal import Checker, JournalLine, journal_lines
 from printables.report_timeline import Entry, Verdict, ending, namer, timeline
 
@@ -31,6 +31,7 @@ __all__ = [
     "Entry",
     "GameReport",
     "JournalLine",
+    "NeGameReport",
     "RoundInfo",
     "RoundNotPlayed",
     "ScoreLine",
@@ -39,23 +40,6 @@ __all__ = [
     "round_report",
     "timeline",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class RoundInfo:
-    """Which round this is, the rule it was played with, and its dealer.
-
-    `rule_kind` is "language" for a rule in the rule language, "free" for a student dealer's
-    rule in plain words; `dealer` is the dealing seat's engine id, None when the app dealt.
-    """
-
-    class_name: str
-    group_name: str
-    round_number: int
-    rule_text: str
-    rule_id: str | None = None
-    rule_kind: str = "language"
-    dealer: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,21 +113,6 @@ def _score_lines(state: RoundState, who: Mapping[str, str]) -> tuple[ScoreLine, 
     return tuple(lines)
 
 
-def _rule(info: RoundInfo) -> tuple[str, str | None, str]:
-    """The rule's title, its plain-language text (if any) and its rule-language text."""
-    if info.rule_kind == "free":
-        return _("The dealer's rule, in their words"), info.rule_text, ""
-    library = library_rule_for(info.rule_text, info.rule_id)
-    try:
-        canonical = str(compile_rule(info.rule_text))
-    except RuleError:
-        canonical = info.rule_text
-    if library is None:
-        return _("Custom rule"), None, canonical
-    language = current_language()
-    return library.title_in(language), library.text_in(language), canonical
-
-
 def game_report(
     events: Sequence[Event],
     info: RoundInfo,
@@ -170,7 +139,7 @@ def _report(
     dealer = names.get(info.dealer, "?") if info.dealer else None
     entries, state = timeline(events, names, hinter=dealer)
     who = namer(names, state.seats)
-    title, plain, canonical = _rule(info)
+    title, plain, canonical = rule_texts(info)
     lines = _score_lines(state, who)
     return GameReport(
         info=info,
@@ -214,13 +183,16 @@ def round_report(
     round_number: int | None = None,
     checker: Checker | None = None,
     language: str = "en",
-) -> GameReport:
+) -> GameReport | NeGameReport:
     """The report of a group's round (its latest by default) from the group's record, its
-    texts in `language`; `checker` as for `game_report`.
+    texts in `language`; `checker` as for `game_report`. A New Eleusis round gets its own
+    report (`printables.ne_report`).
 
     RoundNotPlayed when the group has not played that round.
     """
     played = group.round(round_number)
+    if played is not None and played.new_eleusis:
+        return _new_eleusis_report(group, played, class_name, language)
     if played is None:
         with speaking(language):
             message = (
@@ -246,3 +218,24 @@ def round_report(
         checker=checker,
         language=language,
     )
+
+
+def _new_eleusis_report(
+    group: GroupRecord, played: RoundRecord, class_name: str, language: str
+) -> NeGameReport:
+    """The report of a New Eleusis round; RoundNotPlayed while its cards are not dealt."""
+    info = RoundInfo(
+        class_name=class_name,
+        group_name=group.name,
+        round_number=played.number,
+        rule_text=played.rule_text,
+        rule_id=played.rule_id,
+        rule_kind=played.rule_kind,
+        dealer=played.dealer,
+    )
+    with speaking(language):
+        report = ne_round_report(group, played, info, rule_texts(info))
+        if report is None:
+            message = _("{group} has not played round {n}.")
+            raise RoundNotPlayed(message.format(group=group.name, n=played.number))
+    return report

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from classroom.core import new_eleusis
 from classroom.core.cards import Card
 from classroom.core.game import Event
 from classroom.projections.journal_view import JournalRecord
@@ -43,6 +44,15 @@ class RoundRecord:
     times: dict[int, str]
     journal: tuple[JournalRecord, ...]
     mismatches: tuple[Mismatch, ...]
+    #: The game the round was dealt in: "express" or "new_eleusis".
+    mode: str = "express"
+    #: A New Eleusis round's log (then `events` is empty, so no Express reader misreads it).
+    ne_events: tuple[new_eleusis.Event, ...] = ()
+
+    @property
+    def new_eleusis(self) -> bool:
+        """True for a round of New Eleusis."""
+        return self.mode == "new_eleusis"
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,6 +35,7 @@ from classroom.core.game import (
 from classroom.projections.class_record import ClassRecord, GroupRecord, RoundRecord
 from classroom.projections.debrief import hypotheses
 from classroom.projections.learning_curve import play_predictions
+from classroom.projections.ne_exports import ne_event_rows, ne_round_extras
 
 __all__ = [
     "EVENT_COLUMNS",
@@ -50,12 +51,16 @@ __all__ = [
 ]
 
 FORMAT = "eleusis-classroom-export/1"
+#: `game` (last, so the older columns keep their places) is the game of the round: "express"
+#: or "new_eleusis". A New Eleusis string's cards
+#: share one cell, in the order played ("10H JS"); a call's verdict is "confirmed" or
+#: "overthrown" (see `classroom.projections.ne_exports`).
 EVENT_COLUMNS = (
-    "class", "group", "round", "seq", "time", "kind", "nickname", "card", "verdict", "text",
+    "class", "group", "round", "seq", "time", "kind", "nickname", "card", "verdict", "text", "game",
 )  # fmt: skip
 HYPOTHESIS_COLUMNS = (
     "group", "round", "seq", "time", "nickname", "kind", "text", "confidence", "test_card",
-    "prediction", "outcome", "verdict",
+    "prediction", "outcome", "verdict", "game",
 )  # fmt: skip
 #: One row per forecast: `play` counts judged plays (as the debrief does), `seq` is the played
 #: card's event, `player` played it, `nickname` forecast it; `right` is empty if never judged.
@@ -120,26 +125,24 @@ def event_rows(record: ClassRecord) -> list[list[object]]:
     rows: list[list[object]] = []
     for group in record.groups:
         for round_ in group.rounds:
-            contested = {m.seq for m in round_.mismatches}
-            for event in round_.events:
-                nickname, card, verdict, text = _event_cells(event, group)
-                if event.seq in contested:
-                    text = "the dealer's verdict differed from the rule"
-                rows.append(
-                    [
-                        record.name,
-                        group.name,
-                        round_.number,
-                        event.seq,
-                        round_.times.get(event.seq, ""),
-                        event.kind,
-                        nickname,
-                        card,
-                        verdict,
-                        text,
-                    ]
-                )
+            where = [record.name, group.name, round_.number]
+            for seq, kind, cells in _round_events(round_, group):
+                rows.append([*where, seq, round_.times.get(seq, ""), kind, *cells, round_.mode])
     return rows
+
+
+def _round_events(round_: RoundRecord, group: GroupRecord) -> list[tuple[int, str, list[str]]]:
+    """Seq, kind and the nickname, card, verdict and text of each event of a round."""
+    if round_.new_eleusis:
+        return ne_event_rows(round_, group)
+    contested = {m.seq for m in round_.mismatches}
+    found = []
+    for event in round_.events:
+        nickname, card, verdict, text = _event_cells(event, group)
+        if event.seq in contested:
+            text = "the dealer's verdict differed from the rule"
+        found.append((event.seq, event.kind, [nickname, card, verdict, text]))
+    return found
 
 
 def hypothesis_rows(record: ClassRecord) -> list[list[object]]:
@@ -162,6 +165,7 @@ def hypothesis_rows(record: ClassRecord) -> list[list[object]]:
                         _yes_no(item.predicted_accepted, "accepted", "rejected"),
                         _yes_no(item.accepted, "accepted", "rejected"),
                         _yes_no(item.right, "right", "wrong"),
+                        round_.mode,
                     ]
                 )
     return rows
@@ -223,8 +227,16 @@ def _prediction_documents(round_: RoundRecord, group: GroupRecord) -> list[dict[
 
 
 def _round_document(round_: RoundRecord, group: GroupRecord) -> dict[str, Any]:
+    document = _express_round_document(round_, group)
+    if round_.new_eleusis:
+        document |= ne_round_extras(round_, group)
+    return document
+
+
+def _express_round_document(round_: RoundRecord, group: GroupRecord) -> dict[str, Any]:
     return {
         "number": round_.number,
+        "game": round_.mode,
         "rule": {"text": round_.rule_text, "kind": round_.rule_kind, "id": round_.rule_id},
         "dealer": group.nickname(round_.dealer) if round_.dealer else None,
         "started_at": round_.started_at,
@@ -276,6 +288,7 @@ def export_document(record: ClassRecord) -> dict[str, Any]:
                 "position": group.position,
                 "rule": {"text": group.rule_text, "id": group.rule_id},
                 "dealer_mode": group.dealer_mode,
+                "games": sorted({r.mode for r in group.rounds}),
                 "seats": list(group.names.values()),
                 "rounds": [_round_document(r, group) for r in group.rounds],
             }

@@ -1,5 +1,7 @@
 """One round's timeline: the events, the student dealer's contested verdicts and the journal
 entries, merged in the order they happened. An entry written at seq `s` comes after event `s`.
+A New Eleusis round's moments carry its own events, with the cards on the table by then and
+each prophet's call's outcome (`classroom.projections.ne_record`).
 """
 
 from __future__ import annotations
@@ -7,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from classroom.core import game
+from classroom.core import game, new_eleusis
 from classroom.core.game import Dealt, Event, GameError
 from classroom.core.layout import Layout
 from classroom.projections.class_record import Mismatch, RoundRecord
 from classroom.projections.journal_view import journal_view
+from classroom.projections.ne_record import ne_moments
 
 __all__ = ["Moment", "timeline"]
 
@@ -24,14 +27,29 @@ class Moment:
     time: str
     kind: str
     seat: str | None = None
-    event: Event | None = None
+    event: Event | new_eleusis.Event | None = None
     mismatch: Mismatch | None = None
     entry: dict[str, Any] | None = None
+    #: New Eleusis: the cards on the table once the event happened, and a call's outcome.
+    cards_played: int | None = None
+    outcome: str | None = None
 
 
 def timeline(record: RoundRecord) -> list[Moment]:
     """Every moment of the round, in order."""
     keyed: list[tuple[tuple[int, int, int], Moment]] = []
+    for ne_moment in ne_moments(record.ne_events):
+        event_ = ne_moment.event
+        moment = Moment(
+            event_.seq,
+            record.times.get(event_.seq, ""),
+            event_.kind,
+            getattr(event_, "seat", None),
+            event_,
+            cards_played=ne_moment.cards_played,
+            outcome=ne_moment.outcome,
+        )
+        keyed.append(((event_.seq, 0, 0), moment))
     for event in record.events:
         time = record.times.get(event.seq, "")
         seat = getattr(event, "seat", None)

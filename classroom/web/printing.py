@@ -53,7 +53,7 @@ from printables.documents import (
 from printables.i18n import language_of
 from printables.lesson_html import lesson_html
 from printables.lessons import LessonError, find_lesson, load_lessons
-from printables.report import Checker, GameReport, RoundNotPlayed, round_report
+from printables.report import Checker, GameReport, NeGameReport, RoundNotPlayed, round_report
 
 __all__ = ["document_language", "printing", "reader_language"]
 
@@ -167,7 +167,7 @@ def group_report(group_id: int) -> Response:
 
 def teachers_round_report(
     teacher_id: int, group_id: int, number: int | None, *, language: str = "en"
-) -> GameReport:
+) -> GameReport | NeGameReport:
     """The report of round `number` (None: the latest) of one of the teacher's groups, in
     `language`."""
     service = use_cases()

@@ -88,7 +88,7 @@ def test_json_export_holds_the_whole_class_with_nicknames_only(
 def test_an_empty_class_exports_headers_only(client: Browser, lesson: Lesson) -> None:
     response = client.get(f"/teacher/classes/{lesson.class_id}/events.csv")
     assert response.data.decode("utf-8-sig").splitlines() == [
-        "class,group,round,seq,time,kind,nickname,card,verdict,text"
+        "class,group,round,seq,time,kind,nickname,card,verdict,text,game"
     ]
 
 

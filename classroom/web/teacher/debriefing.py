@@ -13,6 +13,7 @@ from flask import render_template, url_for
 from classroom.core.game import Judged
 from classroom.projections.debrief import debrief
 from classroom.projections.journal_view import JournalRecord
+from classroom.projections.ne_record import ne_debrief
 from classroom.projections.timeline import final_layout
 from classroom.usecases.checks import CheckOutcome
 from classroom.web.auth import login_required
@@ -36,7 +37,10 @@ def group_debrief(group_id: int) -> tuple[str, int]:
         "problem": problem,
         "class_page": url_for("teacher.show_class", class_id=record.class_id),
     }
-    if round_ is not None:
+    if round_ is not None and round_.new_eleusis:
+        # New Eleusis has its own story (prophets, markers, expulsions) and no predictions.
+        context |= {"library": library_rule(round_.rule_id), "ne": ne_debrief(round_)}
+    elif round_ is not None:
         # Plain-words rules of student dealers cannot be compared: only guesses can be right.
         secret = round_.rule_text if round_.rule_kind == "language" else ""
         answers = _answers(secret, round_.journal)

@@ -39,6 +39,8 @@ END_REASONS = {
     "guessed": _l("the rule was guessed"),
     "stock_out": _l("the stock ran out"),
     "teacher": _l("ended by the teacher"),
+    # New Eleusis: everyone but the prophet was expelled.
+    "expelled": _l("nobody but the prophet was left playing"),
 }
 _RANK_WORDS = {
     Rank.ACE: _l("ace"),
