@@ -53,9 +53,7 @@ def latest_ne_verdict(events: Sequence[ne.Event]) -> View | None:
     ...                    ne.Overthrown(seq=6, seat="2")])["call"]
     {'seat': '2', 'right': True, 'overthrown': True}
     """
-    at = next(
-        (i for i in range(len(events) - 1, -1, -1) if isinstance(events[i], _VERDICTS)), None
-    )
+    at = next((i for i in range(len(events) - 1, -1, -1) if isinstance(events[i], _VERDICTS)), None)
     if at is None:
         return None
     verdict = events[at]

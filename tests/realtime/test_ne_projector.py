@@ -135,7 +135,9 @@ def test_a_new_eleusis_table_reaches_the_projector_with_its_prophet_and_calls(ne
 
 def test_the_projector_receives_no_hand_and_no_nickname_in_anonymous_mode(ne_lesson):
     tablets = [ne_lesson.join(name, 0) for name in NAMES]
-    ne_lesson.service.classes.set_projector_anonymous(ne_lesson.teacher_id, ne_lesson.class_id, True)
+    ne_lesson.service.classes.set_projector_anonymous(
+        ne_lesson.teacher_id, ne_lesson.class_id, True
+    )
     ne_lesson.start(0)
     projector = open_projector(ne_lesson)
     table = Table(ne_lesson, tablets)

@@ -121,7 +121,11 @@ def test_the_latest_verdict_says_where_the_string_went_and_the_prophets_call():
     assert verdict["kind"] == "play" and verdict["seat"] == judged.seat
     assert verdict["cards"] == [str(c) for c in judged.cards]
     assert verdict["right"] == judged.correct
-    assert verdict["call"] == {"seat": game.state.prophet, "right": judged.correct, "overthrown": False}
+    assert verdict["call"] == {
+        "seat": game.state.prophet,
+        "right": judged.correct,
+        "overthrown": False,
+    }
 
 
 def test_a_refuted_call_overthrows_the_prophet_and_sudden_death_expels():
@@ -163,7 +167,13 @@ def test_the_projector_never_shows_a_hand_the_stock_or_the_rule_before_its_revea
     assert state.phase == "judging_no_play"
     tile = tile_of(snapshot_of(game))
     assert tile["status"] == "verdict"
-    assert tile["pending"] == {"seat": seat, "cards": [], "card": None, "no_play": True, "call": True}
+    assert tile["pending"] == {
+        "seat": seat,
+        "cards": [],
+        "card": None,
+        "no_play": True,
+        "call": True,
+    }
     text = json.dumps(tile)
     on_table = [str(card) for card in state.layout.mainline]
     on_table += [str(card) for line in state.layout.sidelines for card in line]

@@ -38,8 +38,8 @@ def show(token: str) -> tuple[str, int, dict[str, str]] | tuple[str, dict[str, s
         qr=qr,
         page_seconds=_page_seconds(),
         rank_letters=_rank_letters(),
-        point_words=_point_words(),
-        sudden_words=_sudden_words(),
+        # Words with a number, in each plural form of the page's language.
+        plural_words=_point_words() | _sudden_words(),
     )
     return page, headers
 
