@@ -5,6 +5,7 @@ of both tables fits on screen with no word under 28px."""
 
 from __future__ import annotations
 
+import random
 import re
 
 from playwright.sync_api import Browser, expect
@@ -62,7 +63,7 @@ def expel_one(service: UseCases, group_id: int) -> None:
 def test_a_new_eleusis_table_beside_an_express_one_on_a_1080p_projector(
     server: Server, browser: Browser
 ) -> None:
-    service = use_cases_for(connect(server.database))
+    service = use_cases_for(connect(server.database), rng=random.Random(9))
     teacher_id = service.teachers.check_login(*TEACHER)
     assert teacher_id is not None
     setups = [
@@ -119,6 +120,50 @@ def test_a_new_eleusis_table_beside_an_express_one_on_a_1080p_projector(
 
     found = check_full_screen(projector, "new-eleusis-beside-express")
     print(f"cards drawn at {found['card_px']}px, names cut: {found['cut']}")
+    assert found["card_px"] >= MIN_TEXT_PX
+    assert projector.errors == []
+    projector.close()
+
+
+def polish_cards(n: int) -> str:
+    """'{n} kartę / karty / kart': the Polish plural form for `n`."""
+    if n == 1:
+        return f"{n} kartę"
+    few = n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14)
+    return f"{n} karty" if few else f"{n} kart"
+
+
+def test_a_string_waiting_for_the_prophets_call_in_polish(server: Server, browser: Browser) -> None:
+    service = use_cases_for(connect(server.database), rng=random.Random(9))
+    teacher_id = service.teachers.check_login(*TEACHER)
+    assert teacher_id is not None
+    setups = [GroupSetup("Sowy", EASY_RULE, mode="new_eleusis")]
+    class_id = service.classes.create_class(teacher_id, "Klasa 7", setups, Options())
+    snapshot = service.reading.class_snapshot(teacher_id, class_id)
+    (owls,) = (group.group_id for group in snapshot.groups)
+    for nickname in NICKNAMES[:5]:
+        service.seats.join(snapshot.join_code, owls, nickname)
+    service.rounds.start_round(teacher_id, owls)
+    play_new_eleusis(service, owls, at_least=12)
+    state = service.reading.group_snapshot(owls).ne_state
+    assert state is not None and state.prophet is not None and state.turn is not None
+    string = state.hand(state.turn)[:2]
+    refs = seat_refs(service, owls)
+    service.rounds.new_eleusis.act(refs[state.turn], NeAction("play", "pl-1", cards=string))
+    state = service.reading.group_snapshot(owls).ne_state
+    assert state is not None and state.phase == "calling"
+    token = service.classes.projector_link_token(teacher_id, class_id)
+
+    projector = Projector.open(browser, f"{server.url}/projector/{token}?lang=pl")
+    tile = projector.group(owls)
+    expect(tile.locator(".group-status")).to_have_text("Prorok ocenia")
+    expect(tile.locator(".pcard.pending")).to_have_count(2)
+    left = state.sudden_death_threshold - state.sudden_death_count
+    expect(tile.locator(".ne-line .sudden")).to_have_text(
+        f"⚠\ufe0e Eliminacja za {polish_cards(left)}"
+    )
+    expect(tile.locator(".news .waiting")).to_contain_text("czekamy na proroka")
+    found = check_full_screen(projector, "new-eleusis-calling-pl")
     assert found["card_px"] >= MIN_TEXT_PX
     assert projector.errors == []
     projector.close()

@@ -1,5 +1,5 @@
 // What a New Eleusis tile adds on the projector: the game's tag, the prophet (♛) and the
-// sudden-death count, the marker flags (⚑) on the 10th, 20th... card and the crown on the
+// sudden-death count (⚠ while it comes, ☠ once on; glyphs the projector's fonts hold), the marker flags (⚑) on the 10th, 20th... card and the crown on the
 // prophet's marked card, what the latest verdict and the prophet's call did. Nothing is told by
 // colour alone: every mark has its glyph and its words.
 
@@ -41,14 +41,14 @@ function suddenDeath({ on, left }) {
     return h(
       "span",
       { class: "sudden on" },
-      h("span", { class: "icon", "aria-hidden": "true" }, "⚠\uFE0E"),
+      h("span", { class: "icon", "aria-hidden": "true" }, "☠\uFE0E"),
       ` ${t("ne_sudden_on")} `,
       h("span", { class: "why" }, t("ne_sudden_on_why")),
     );
   }
   const key = `ne_sudden_in_${plurals.select(left)}`;
   const words = t(t(key) === key ? "ne_sudden_in_other" : key, { n: left });
-  return h("span", { class: "sudden" }, h("span", { class: "icon", "aria-hidden": "true" }, "⏳\uFE0E"), ` ${words}`);
+  return h("span", { class: "sudden" }, h("span", { class: "icon", "aria-hidden": "true" }, "⚠\uFE0E"), ` ${words}`);
 }
 
 /** The news of a New Eleusis table: what it waits for, or what the latest verdict did. */
