@@ -167,3 +167,40 @@ def test_a_string_waiting_for_the_prophets_call_in_polish(server: Server, browse
     assert found["card_px"] >= MIN_TEXT_PX
     assert projector.errors == []
     projector.close()
+
+
+def test_four_long_new_eleusis_tables_fit_one_1080p_screen(
+    server: Server, browser: Browser
+) -> None:
+    """Four tables of 41+ cards in sudden death, six seats each: the tiles give up the
+    explanation under SUDDEN DEATH (tight tiles), never a card, a flag or a word under 28px."""
+    service = use_cases_for(connect(server.database), rng=random.Random(4))
+    teacher_id = service.teachers.check_login(*TEACHER)
+    assert teacher_id is not None
+    setups = [GroupSetup(f"Table {n}", EASY_RULE, mode="new_eleusis") for n in range(1, 5)]
+    class_id = service.classes.create_class(
+        teacher_id, "Year 9", setups, Options(), ne_sudden_death="long"
+    )
+    snapshot = service.reading.class_snapshot(teacher_id, class_id)
+    for group in snapshot.groups:
+        for nickname in NICKNAMES[:6]:
+            service.seats.join(snapshot.join_code, group.group_id, nickname)
+        service.rounds.start_round(teacher_id, group.group_id)
+        play_new_eleusis(service, group.group_id, at_least=41)
+    token = service.classes.projector_link_token(teacher_id, class_id)
+
+    projector = Projector.open(browser, f"{server.url}/projector/{token}")
+    expect(projector.page.locator(".group")).to_have_count(4)
+    expect(projector.page.locator("#pages")).to_be_hidden()
+    for group in snapshot.groups:
+        state = service.reading.group_snapshot(group.group_id).ne_state
+        assert state is not None
+        tile = projector.group(group.group_id)
+        expect(tile.locator(".pcard")).to_have_count(state.cards_played + 1)
+        expect(tile.locator(".pcard .flag")).to_have_count(len(state.markers))
+        expect(tile.locator(".seat.prophet")).to_have_count(1 if state.prophet else 0)
+    found = check_full_screen(projector, "new-eleusis-four-tables")
+    print(f"cards drawn at {found['card_px']}px, names cut: {found['cut']}")
+    assert found["card_px"] >= MIN_TEXT_PX
+    assert projector.errors == []
+    projector.close()
