@@ -10,9 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from classroom.core import new_eleusis as ne
 from classroom.core.game import JUDGING, Event, GuessJudged, Judged, NoPlayJudged, RoundState
 from classroom.core.scoring import round_scores
 from classroom.projections.group_views import status
+from classroom.projections.new_eleusis_projector import (
+    ne_projector_status,
+    ne_seat_marks,
+    ne_table_part,
+)
 from classroom.projections.snapshots import ClassSnapshot, GroupSnapshot
 
 __all__ = [
@@ -33,7 +39,10 @@ Verdict = dict[str, Any]
 
 
 def projector_status(group: GroupSnapshot) -> str:
-    """lobby, choosing_rule, playing, verdict, guess_window, guess, paused or over."""
+    """lobby, choosing_rule, playing, verdict, guess_window, guess, paused or over (and, at a
+    New Eleusis table, calling and pointing)."""
+    if group.new_eleusis:
+        return ne_projector_status(group)
     if group.paused:
         return "paused"
     phase = status(group)
@@ -156,19 +165,25 @@ def _group(
     group: GroupSnapshot, *, anonymous: bool, online: set[str], verdict: Verdict | None
 ) -> dict[str, Any]:
     # While a student dealer chooses the next rule, the last round's table is over and gone.
-    state = None if group.dealing_seat is not None else group.state
+    choosing = group.dealing_seat is not None
+    state = None if choosing else group.state
+    ne_state = None if choosing else group.ne_state
+    table = NO_TABLE if state is None else _table(state, verdict)
+    if ne_state is not None:
+        table = ne_table_part(ne_state, verdict)
     return {
         "id": group.group_id,
         "name": group.group_name,
+        "mode": group.mode,
         "round": group.round_number,
         # With the round, orders tiles: a late broadcast never replaces a newer tile.
-        "seq": group.state.seq if group.state else 0,
+        "seq": group.seq,
         "status": projector_status(group),
-        "seats": _seats(group, state, anonymous=anonymous, online=online),
+        "seats": _seats(group, state or ne_state, anonymous=anonymous, online=online),
         "rule": group.rule_text if group.rule_revealed else None,
         "dealer": group.dealer_seat,
         "dealing": group.dealing_seat,
-        **(NO_TABLE if state is None else _table(state, verdict)),
+        **table,
     }
 
 
@@ -192,10 +207,18 @@ def _table(state: RoundState, verdict: Verdict | None) -> dict[str, Any]:
 
 
 def _seats(
-    group: GroupSnapshot, state: RoundState | None, *, anonymous: bool, online: set[str]
+    group: GroupSnapshot,
+    state: RoundState | ne.RoundState | None,
+    *,
+    anonymous: bool,
+    online: set[str],
 ) -> list[dict[str, Any]]:
     sizes = state.hand_sizes() if state else {}
-    scores = round_scores(state) if state else {}
+    scores: dict[str, int] = {}
+    if isinstance(state, ne.RoundState):
+        scores = ne.round_scores(state)
+    elif state is not None:
+        scores = round_scores(state)
     seats = []
     for number, seat in enumerate(group.seats, start=1):
         entry: dict[str, Any] = {
@@ -207,6 +230,8 @@ def _seats(
         }
         if not anonymous:
             entry["name"] = seat.nickname
+        if group.new_eleusis:
+            entry |= ne_seat_marks(state if isinstance(state, ne.RoundState) else None, seat.key)
         seats.append(entry)
     return seats
 

@@ -11,6 +11,7 @@ from typing import Any
 from flask import Flask, current_app
 from socketio import PubSubManager
 
+from classroom.projections.new_eleusis_projector import latest_ne_verdict
 from classroom.projections.projector_view import (
     VERDICT_LOOKBACK,
     Verdict,
@@ -50,11 +51,26 @@ def class_view(class_id: int) -> View:
 
 def group_verdict(group: GroupSnapshot) -> Verdict | None:
     """The latest verdict of the group's round, read from the newest events of its log."""
+    if group.new_eleusis:
+        return _ne_verdict(group)
     state = group.state
     if group.round_id is None or state is None or group.dealing_seat is not None:
         return None
     after = max(0, state.seq - VERDICT_LOOKBACK)
     return latest_verdict(use_cases().reading.events_after(group.round_id, after))
+
+
+def _ne_verdict(group: GroupSnapshot) -> Verdict | None:
+    """The latest verdict of a New Eleusis round, with the prophet's call on it."""
+    if group.round_id is None or group.ne_state is None or group.dealing_seat is not None:
+        return None
+    after = max(0, group.ne_state.seq - VERDICT_LOOKBACK)
+    fresh = use_cases().reading.group_snapshot(group.group_id, events_after=after)
+    # A round started meanwhile has no verdict of the round drawn yet.
+    if fresh.round_id != group.round_id:
+        return None
+    events = [event for event in fresh.ne_events if event.seq <= group.ne_state.seq]
+    return latest_ne_verdict(events)
 
 
 class ProjectorFeed:

@@ -38,7 +38,8 @@ def show(token: str) -> tuple[str, int, dict[str, str]] | tuple[str, dict[str, s
         qr=qr,
         page_seconds=_page_seconds(),
         rank_letters=_rank_letters(),
-        point_words=_point_words(),
+        # Words with a number, in each plural form of the page's language.
+        plural_words=_point_words() | _sudden_words(),
     )
     return page, headers
 
@@ -65,20 +66,39 @@ def _rank_letters() -> dict[str, str]:
     return {rank.symbol: printed_rank(rank, _language()) for rank in _LETTERED}
 
 
-def _point_words() -> dict[str, str]:
-    """'{n} point' in each plural form of the page's language, by CLDR category ('points_one',
-    'points_few'...): the script picks the form with Intl.PluralRules, the catalog words it."""
+def _plural_categories() -> dict[str, int]:
+    """The page language's CLDR plural categories, each with a whole number that stands for it
+    in the catalog's plural rule (the first number of the category)."""
     locale = get_locale()
     categories: dict[str, int] = {}
     if locale is not None:
-        # The first whole number of each category stands for it in the catalog's plural rule.
         for n in range(200):
             categories.setdefault(locale.plural_form(n), n)
+    return categories
+
+
+def _point_words() -> dict[str, str]:
+    """'{n} point' in each plural form of the page's language, by CLDR category ('points_one',
+    'points_few'...): the script picks the form with Intl.PluralRules, the catalog words it."""
     words = {
         f"points_{category}": ngettext("{n} point", "{n} points", n)
-        for category, n in categories.items()
+        for category, n in _plural_categories().items()
     }
     words.setdefault("points_other", ngettext("{n} point", "{n} points", 2))
+    return words
+
+
+def _sudden_words() -> dict[str, str]:
+    """'Sudden death in {n} cards' at a New Eleusis table, in each plural form (as points)."""
+    words = {
+        f"ne_sudden_in_{category}": ngettext(
+            "Sudden death in {n} card", "Sudden death in {n} cards", n
+        )
+        for category, n in _plural_categories().items()
+    }
+    words.setdefault(
+        "ne_sudden_in_other", ngettext("Sudden death in {n} card", "Sudden death in {n} cards", 2)
+    )
     return words
 
 

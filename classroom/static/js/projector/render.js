@@ -6,6 +6,7 @@ import { append, h, show } from "../tablet/dom.js";
 import { cardName, isRed, parseCard, rankLetter } from "../tablet/cards.js";
 import { t } from "../tablet/text.js";
 import { fitGroups } from "./fit.js";
+import * as ne from "./new_eleusis.js";
 import { layOut } from "./pages.js";
 
 export { fitGroups };
@@ -70,11 +71,12 @@ function groupTile(group) {
       "header",
       { class: "group-head" },
       h("h2", { class: "group-name" }, group.name),
+      ne.gameTag(group),
       counts(group),
       h("p", { class: "group-status" }, t(`status_${group.status}`)),
     ),
   );
-  append(tile, [news(group)]);
+  append(tile, [news(group), ne.prophetLine(group, nameOf)]);
   if (group.rule) append(tile, [h("p", { class: "rule" }, t("rule", { text: group.rule }))]);
   if (group.mainline.length > 0) append(tile, [table(group)]);
   append(tile, [seatList(group)]);
@@ -100,6 +102,7 @@ function happenings(group) {
     items.push(h("span", { class: "now end" }, t(`end_${group.end_reason}`, { name })));
     return items;
   }
+  if (ne.isNewEleusis(group)) return items.concat(ne.happenings(group, nameOf, shortText));
   const waiting = waitingFor(group);
   if (waiting) items.push(waiting);
   else if (group.verdict) items.push(verdictLine(group, group.verdict));
@@ -146,7 +149,10 @@ function counts(group) {
     { class: "counts" },
     h("span", { class: `count-word${group.hints ? "" : " zero"}` }, t("hints_total", { n: group.hints })),
     " ",
-    h("span", { class: `count-word${group.guesses ? "" : " zero"}` }, t("guesses_total", { n: group.guesses })),
+    // New Eleusis has no guesses: the rule is found by playing (and by the prophet).
+    ne.isNewEleusis(group)
+      ? null
+      : h("span", { class: `count-word${group.guesses ? "" : " zero"}` }, t("guesses_total", { n: group.guesses })),
   );
 }
 
@@ -162,31 +168,42 @@ function table(group) {
   const list = h("ol", { class: "table", "aria-label": t("mainline") });
   const last = group.mainline.length - 1;
   group.mainline.forEach((card, index) => {
-    const column = h("li", { class: "column" }, cardBox(card, index === last ? "main newest" : "main"));
+    const numbers = ne.numbersAt(group, index);
+    const marks = ne.cardMarks(group, numbers.main);
+    const column = h("li", { class: "column" }, cardBox(card, index === last ? "main newest" : "main", marks));
     const side = group.sidelines[index] || [];
     if (side.length > 0) {
       const under = h("ol", { class: "sideline", "aria-label": t("sideline_under", { card: cardName(card) }) });
-      for (const rejected of side) under.append(h("li", {}, cardBox(rejected, "side")));
+      side.forEach((rejected, at) => {
+        under.append(h("li", {}, cardBox(rejected, "side", ne.cardMarks(group, numbers.side[at]))));
+      });
       column.append(under);
     }
     list.append(column);
   });
-  const pending = group.pending && group.pending.card;
-  if (pending) {
+  for (const pending of ne.pendingCards(group)) {
     const label = t("pending_card", { card: cardName(pending) });
-    list.append(h("li", { class: "column" }, cardBox(pending, "main pending", label)));
+    list.append(h("li", { class: "column" }, cardBox(pending, "main pending", { nodes: [], words: [] }, label)));
   }
   return list;
 }
 
-function cardBox(text, extra, label = cardName(text)) {
+/** A card; `marks` are a New Eleusis card's marker flag and prophet's crown (ne.cardMarks). */
+function cardBox(text, extra, marks = { nodes: [], words: [] }, label = cardName(text)) {
   const { rank, suit } = parseCard(text);
   const colour = isRed(text) ? "red" : "black";
+  const marked = marks.nodes.length > 0 ? " marked" : "";
   return h(
     "span",
-    { class: `pcard ${colour} ${extra}`, role: "img", "aria-label": label, dataset: { card: text } },
+    {
+      class: `pcard ${colour} ${extra}${marked}`,
+      role: "img",
+      "aria-label": [label, ...marks.words].join(", "),
+      dataset: { card: text },
+    },
     h("span", { class: "rank", "aria-hidden": "true" }, rankLetter(rank)),
     h("span", { class: "suit", "aria-hidden": "true" }, GLYPHS[suit] ?? suit),
+    ...marks.nodes,
   );
 }
 
@@ -206,22 +223,29 @@ function seatChip(group, seat) {
   const turn = (guessing ? group.guesser : group.turn) === seat.seat && group.status !== "over";
   const dealer = group.dealer === seat.seat || group.dealing === seat.seat;
   const winner = group.winner === seat.seat;
+  const { prophet, expelled } = ne.seatMarks(seat);
   const classes = ["seat", seat.online ? "online" : "offline"];
   if (turn) classes.push("turn");
   if (winner) classes.push("winner");
+  if (prophet) classes.push("prophet");
+  if (expelled) classes.push("expelled");
   const playing = seat.cards !== null && seat.cards !== undefined;
   const words = [playing ? t("seat_cards", { name, cards: seat.cards, score: seat.score }) : name];
   words.push(seat.online ? t("online") : t("offline"));
   if (turn) words.push(t("turn"));
   if (dealer) words.push(t("dealer"));
   if (winner) words.push(t("winner"));
+  if (prophet) words.push(t("ne_prophet_word"));
+  if (expelled) words.push(t("ne_out"));
   return h(
     "li",
     { class: classes.join(" "), title: words.join(", "), "aria-label": words.join(", ") },
     h("span", { class: "dot", "aria-hidden": "true" }, seat.online ? "●" : "○"),
     turn ? h("span", { class: "mark", "aria-hidden": "true" }, "▶") : null,
     winner ? h("span", { class: "mark", "aria-hidden": "true" }, "★") : null,
+    prophet ? h("span", { class: "mark crown", "aria-hidden": "true" }, "♛") : null,
     h("span", { class: "name", "aria-hidden": "true" }, name),
+    expelled ? h("span", { class: "out", "aria-hidden": "true" }, t("ne_out")) : null,
     playing ? h("span", { class: "count", "aria-hidden": "true" }, String(seat.cards)) : null,
     playing ? h("span", { class: "score", "aria-hidden": "true" }, points(seat.score)) : null,
     !playing && dealer ? h("span", { class: "role", "aria-hidden": "true" }, t("dealer")) : null,
