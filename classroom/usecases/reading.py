@@ -90,6 +90,11 @@ class Reading:
         with self.uow() as uow:
             return uow.rounds.events(round_id, seq)
 
+    def ne_events_after(self, round_id: int, seq: int) -> tuple[new_eleusis.Event, ...]:
+        """The events of a New Eleusis round after `seq` (the projector's latest verdict)."""
+        with self.uow() as uow:
+            return uow.rounds.ne_events(round_id, seq)
+
     def class_snapshot(self, teacher_id: int | None, class_id: int) -> ClassSnapshot:
         """The class and all its groups; a teacher id checks ownership (None: projector token)."""
         with self.uow() as uow:

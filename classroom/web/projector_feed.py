@@ -65,11 +65,8 @@ def _ne_verdict(group: GroupSnapshot) -> Verdict | None:
     if group.round_id is None or group.ne_state is None or group.dealing_seat is not None:
         return None
     after = max(0, group.ne_state.seq - VERDICT_LOOKBACK)
-    fresh = use_cases().reading.group_snapshot(group.group_id, events_after=after)
-    # A round started meanwhile has no verdict of the round drawn yet.
-    if fresh.round_id != group.round_id:
-        return None
-    events = [event for event in fresh.ne_events if event.seq <= group.ne_state.seq]
+    logged = use_cases().reading.ne_events_after(group.round_id, after)
+    events = [event for event in logged if event.seq <= group.ne_state.seq]
     return latest_ne_verdict(events)
 
 
