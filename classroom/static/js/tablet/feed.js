@@ -4,6 +4,7 @@
 import { cardInline } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { nameOf } from "./names.js";
+import { isNe, neDescribe } from "./ne_feed.js";
 import { tNodes } from "./text.js";
 
 const SHOWN = 8;
@@ -23,6 +24,8 @@ export function renderRecent(view, element, feed) {
 
 /** One public event in words (a list of strings and nodes), or null for those not worth a line. */
 export function describe(view, event) {
+  const told = isNe(view) ? neDescribe(view, event) : undefined;
+  if (told !== undefined) return told;
   switch (event.kind) {
     case "dealt":
       return tNodes("ev_dealt", { card: cardInline(event.starter) });
