@@ -30,6 +30,12 @@ class NeBot(SeatBot):
         reply = self.client.call("ne_act", payload, namespace="/play", timeout=10)
         assert reply and reply.get("ok"), reply
 
+    def ne_verdict(self, kind: str, right: bool, **fields: Any) -> None:
+        """A student dealer's verdict: the server must accept it."""
+        payload = {"kind": kind, "right": right, "action_id": uuid.uuid4().hex, **fields}
+        reply = self.client.call("ne_verdict", payload, namespace="/play", timeout=10)
+        assert reply and reply.get("ok"), reply
+
 
 @dataclass
 class NeTable:
@@ -64,10 +70,13 @@ def open_table(
     browser: Browser,
     class_name: str,
     seats: dict[str, dict[str, int]],
+    *,
+    student_dealer: bool = False,
     **options: str,
 ) -> NeTable:
     """A class with one New Eleusis group, a tablet per nickname (at its viewport size) seated
-    through the join page, and the round dealt; the tablets are reloaded to show it."""
+    through the join page, and the round dealt (with a student dealer: the rule is still to
+    choose on the dealer's tablet)."""
     service = use_cases_for(connect(server.database))
     teacher_id = service.teachers.teacher_id(TEACHER[0])
     assert teacher_id is not None
@@ -84,12 +93,15 @@ def open_table(
     for tablet in tablets:
         bot = NeBot(server.url, tablet.seat_token())
         bots[bot.refresh()["me"]] = bot
+    if student_dealer:
+        # Student dealers need enough students, so the switch waits for them to have joined.
+        service.lesson.set_dealer_mode(teacher_id, group_id, "student")
     # Dealt on the teacher's page: the server then tells every tablet.
     teacher = Teacher(browser, server.url, TEACHER)
     teacher.page.goto(f"{server.url}/teacher/classes/{class_id}")
     teacher.submit(f"/groups/{group_id}/start")
     teacher.context.close()
-    for tablet in tablets:
+    for tablet in tablets if not student_dealer else []:
         expect(tablet.page.locator("#hand button[data-card]")).to_have_count(HAND)
     return NeTable(service, teacher_id, group_id, tablets, bots)
 

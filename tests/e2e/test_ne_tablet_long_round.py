@@ -82,7 +82,9 @@ def test_forty_cards_fit_both_tablet_sizes_with_their_markers(table: NeTable) ->
             assert page.evaluate(FITS) == [], f"{tablet.nickname} {label}"
             name = f"ne-long-round-{tablet.nickname.lower()}-{label}.png"
             page.screenshot(path=str(SCREENSHOTS / name))
-    labels = table.tablets[0].page.locator("#layout .ne-marker").first.evaluate(
-        "m => m.parentElement.getAttribute('aria-label')"
+    labels = (
+        table.tablets[0]
+        .page.locator("#layout .ne-marker")
+        .first.evaluate("m => m.parentElement.getAttribute('aria-label')")
     )
     assert re.search(r", marker 10$", labels), labels

@@ -54,7 +54,8 @@ def turn_with_a_right_pair(table: NeTable) -> tuple[Tablet, tuple[str, str]]:
 def badges(tablet: Tablet) -> dict[str, str]:
     """The hand's cards that wear an order badge, with the badge's number."""
     found: dict[str, str] = tablet.page.locator("#hand button.in-string").evaluate_all(
-        "bs => Object.fromEntries(bs.map(b => [b.dataset.card, b.querySelector('.order-badge').textContent]))"
+        "bs => Object.fromEntries(bs.map(b => [b.dataset.card,"
+        " b.querySelector('.order-badge').textContent]))"
     )
     return found
 
@@ -109,7 +110,9 @@ def test_the_player_becomes_prophet_and_every_tablet_shows_it(table: NeTable) ->
         row = tablet.page.locator(f'#players tr[data-nickname="{prophet.nickname}"]')
         expect(row.locator(".prophet-badge")).to_have_text("♛ Prophet")
         expect(tablet.page.locator("#layout .prophet-marker")).to_have_count(1)
-        expect(tablet.page.locator("#ne-sudden")).to_have_text(re.compile(r"^Sudden death in \d+ cards\.$"))
+        expect(tablet.page.locator("#ne-sudden")).to_have_text(
+            re.compile(r"^Sudden death in \d+ cards\.$")
+        )
 
 
 def play_one_and_call(table: NeTable, right_card: bool, call: bool) -> tuple[Tablet, Tablet, str]:
@@ -129,13 +132,17 @@ def play_one_and_call(table: NeTable, right_card: bool, call: bool) -> tuple[Tab
         expect(panel).to_be_visible()
         expect(panel.locator(".ne-string-card")).to_have_count(1)
         if tablet is not prophet:
-            expect(tablet.page.locator("#status-line")).to_have_text("Waiting for the prophet's call…")
+            expect(tablet.page.locator("#status-line")).to_have_text(
+                "Waiting for the prophet's call…"
+            )
             expect(tablet.page.locator("#ne-call-buttons")).to_be_hidden()
     expect(prophet.page.locator("#status-line")).to_have_text(
         f"You are the prophet: is {player.nickname}'s string right or wrong?"
     )
     prophet.screenshot(f"ne-prophet-calls-{'right' if right_card else 'wrong'}-card", SCREENSHOTS)
-    prophet.page.locator("#ne-call-buttons").get_by_role("button", name="Right" if call else "Wrong").tap()
+    prophet.page.locator("#ne-call-buttons").get_by_role(
+        "button", name="Right" if call else "Wrong"
+    ).tap()
     for tablet in table.tablets:
         expect(tablet.page.locator("#ne-pending")).to_be_hidden()
     return player, prophet, cards[0]
@@ -161,8 +168,12 @@ def test_a_call_the_app_refutes_overthrows_the_prophet(table: NeTable) -> None:
         page = tablet.page
         expect(page.locator("#ne-prophet-line")).to_be_hidden()
         expect(page.locator("#players .prophet-badge")).to_have_count(0)
-        expect(page.locator("#recent")).to_contain_text(f"{prophet.nickname} is no longer the prophet")
+        expect(page.locator("#recent")).to_contain_text(
+            f"{prophet.nickname} is no longer the prophet"
+        )
         assert tablet.errors == [], tablet.errors
-    assert is_red(card) == ("red" in (player.page.locator("#layout .newest").get_attribute("class") or ""))
+    assert is_red(card) == (
+        "red" in (player.page.locator("#layout .newest").get_attribute("class") or "")
+    )
     expect(player.page.locator("#outcome")).to_contain_text("was right!")
     table.tablets[0].screenshot("ne-prophet-overthrown", SCREENSHOTS)

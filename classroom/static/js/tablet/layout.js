@@ -24,7 +24,11 @@ export function renderLayout(container, mainline = [], sidelines = [], marks = n
     return h(
       "div",
       { class: "column", role: "listitem" },
-      marked(cardFace(card, { classes: index === newest ? "mainline newest" : "mainline", label }), marks, marks && marks.numbers.mainline[index]),
+      marked(
+        cardFace(card, { classes: index === newest ? "mainline newest" : "mainline", label }),
+        marks && marks.numbers.mainline[index],
+        marks,
+      ),
       sideline.length
         ? h(
             "div",
@@ -34,7 +38,7 @@ export function renderLayout(container, mainline = [], sidelines = [], marks = n
               "aria-label": t("sideline_of", { card: shortLabel(card) }),
             },
             sideline.map((wrong, at) =>
-              marked(cardFace(wrong, { classes: "small" }), marks, marks && (marks.numbers.sidelines[index] || [])[at]),
+              marked(cardFace(wrong, { classes: "small" }), marks && (marks.numbers.sidelines[index] || [])[at], marks),
             ),
           )
         : null,
@@ -50,7 +54,7 @@ export function renderLayout(container, mainline = [], sidelines = [], marks = n
 }
 
 /** A New Eleusis card with its marker: a flag with its number, or the prophet's crown. */
-function marked(face, marks, number) {
+function marked(face, number, marks) {
   if (!marks || !number) return face;
   const flags = [];
   if (marks.markers.includes(number)) flags.push(["ne-marker", `\u2691${number}`, t("ne_marker", { n: number })]);

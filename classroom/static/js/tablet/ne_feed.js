@@ -19,7 +19,14 @@ export function cardsInline(cards) {
 const LINES = {
   played: () => "ne_ev_played",
   no_play: () => "ne_ev_no_play",
-  called: (event) => (event.right ? "ne_ev_called_right" : "ne_ev_called_wrong"),
+  called: (event, before) =>
+    before && before.kind === "no_play"
+      ? event.right
+        ? "ne_ev_called_no_card"
+        : "ne_ev_called_there_is"
+      : event.right
+        ? "ne_ev_called_right"
+        : "ne_ev_called_wrong",
   judged: (event) => (event.correct ? "ne_ev_correct" : "ne_ev_wrong"),
   no_play_judged: (event) =>
     event.right ? "ne_ev_no_play_right" : event.card ? "ne_ev_no_play_wrong" : "ne_ev_no_play_point",
@@ -29,12 +36,13 @@ const LINES = {
   expelled: () => "ne_ev_expelled",
 };
 
-/** One New Eleusis event in words; undefined for the events both games share. */
-export function neDescribe(view, event) {
+/** One New Eleusis event in words (`before`: the event before it); undefined for the events
+ * both games share. */
+export function neDescribe(view, event, before) {
   if (["dealt", "hint", "deck_added"].includes(event.kind)) return undefined;
   const line = LINES[event.kind];
   if (!line) return null;
-  return tNodes(line(event), {
+  return tNodes(line(event, before), {
     name: nameOf(view, event.seat),
     card: event.card ? cardInline(event.card) : null,
     cards: event.cards ? cardsInline(event.cards) : null,

@@ -98,6 +98,7 @@ export function renderNePending(view, ui, local) {
 }
 
 function renderString(ui, cards) {
+  show(ui.neString, cards.length > 0);
   const key = cards.join(",");
   if (ui.neString.dataset.key === key) return;
   ui.neString.dataset.key = key;
