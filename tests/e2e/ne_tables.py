@@ -72,6 +72,7 @@ def open_table(
     seats: dict[str, dict[str, int]],
     *,
     student_dealer: bool = False,
+    languages: dict[str, str] | None = None,
     **options: str,
 ) -> NeTable:
     """A class with one New Eleusis group, a tablet per nickname (at its viewport size) seated
@@ -87,6 +88,12 @@ def open_table(
     tablets = [Tablet.open(browser, name, size) for name, size in seats.items()]
     for tablet in tablets:
         tablet.join_by_link(server.url, snapshot.join_code, "Owls")
+        language = (languages or {}).get(tablet.nickname)
+        if language:
+            # The page's own language links, before the deal (the page reloads in it).
+            tablet.page.locator(f'nav.languages a[hreflang="{language}"]').click()
+            expect(tablet.page.locator("html")).to_have_attribute("lang", language)
+            expect(tablet.page.locator("#game")).to_be_visible()
     # The second connections open before the deal, as the tablets did: a connection to a
     # running New Eleusis table needs main's fix 1e60822 (close_overdue read its log as Express).
     bots = {}
