@@ -16,6 +16,7 @@ from tests.e2e.ne_tables import NeTable, open_table, right_after
 from tests.e2e.tablets import LANDSCAPE, PORTRAIT, Tablet, is_red
 
 NICKNAMES = ("Ana", "Ben", "Chen", "Dana", "Emil")
+MIN_TARGET = 44
 MAX_TURNS = 40
 
 
@@ -60,6 +61,12 @@ def badges(tablet: Tablet) -> dict[str, str]:
     return found
 
 
+def assert_big(target: Any) -> None:
+    """A touch target of at least 44 by 44 CSS pixels."""
+    box = target.bounding_box()
+    assert box is not None and min(box["width"], box["height"]) >= MIN_TARGET, box
+
+
 def hand_button(tablet: Tablet, card: str) -> Any:
     return tablet.page.locator(f'#hand button[data-card="{card}"]').first
 
@@ -98,6 +105,7 @@ def test_the_player_becomes_prophet_and_every_tablet_shows_it(table: NeTable) ->
     prophet = table.tablet_of(view["may_declare"])
     declare = prophet.page.get_by_role("button", name="Become prophet")
     expect(declare).to_be_visible()
+    assert_big(declare)
     expect(prophet.page.locator("#status-line")).to_contain_text("You may become the prophet")
     declare.tap()
     expect(prophet.page.locator("#ne-prophet-line")).to_have_text("♛ You are the prophet.")
@@ -139,10 +147,11 @@ def play_one_and_call(table: NeTable, right_card: bool, call: bool) -> tuple[Tab
     expect(prophet.page.locator("#status-line")).to_have_text(
         f"You are the prophet: is {player.nickname}'s string right or wrong?"
     )
+    calls = prophet.page.locator("#ne-call-buttons")
+    for button in calls.get_by_role("button").all():
+        assert_big(button)
     prophet.screenshot(f"ne-prophet-calls-{'right' if right_card else 'wrong'}-card", SCREENSHOTS)
-    prophet.page.locator("#ne-call-buttons").get_by_role(
-        "button", name="Right" if call else "Wrong"
-    ).tap()
+    calls.get_by_role("button", name="Right" if call else "Wrong").tap()
     for tablet in table.tablets:
         expect(tablet.page.locator("#ne-pending")).to_be_hidden()
     return player, prophet, cards[0]
