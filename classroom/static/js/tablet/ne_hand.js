@@ -30,7 +30,9 @@ export function renderNeHand(view, ui, local, choosable) {
     left.splice(at, 1);
     return true;
   });
-  if (!choosable) local.ne.string = [];
+  // The turn went on (or never came): the string is dropped. While a play is in flight the
+  // buttons only wait, so a refused string is still there to change.
+  if (!view.can.play) local.ne.string = [];
   // Two decks: the same card may be twice in a hand and twice in the string.
   const places = new Map();
   local.ne.string.forEach((card, at) => places.set(card, [...(places.get(card) || []), at + 1]));
