@@ -70,7 +70,10 @@ def _check_open(state: RoundState, *, owed_ok: bool = False) -> None:
             "judging_play": _("Wait for the dealer's verdict on %s's play."),
             "judging_no_play": _("Wait for the dealer's verdict on %s's no-play."),
             "pointing": _("Wait for the prophet to point to a playable card of %s."),
-        }.get(state.phase, _("Wait for the dealer's verdict on the card the prophet chose."))
+        }.get(state.phase)
+        if waiting is None:
+            # The prophet's card names nobody: this sentence has no place for a seat.
+            raise VerdictPending(_("Wait for the dealer's verdict on the card the prophet chose."))
         seat = state.pending.seat if state.pending else ""
         raise VerdictPending(waiting % Seat(seat))
 

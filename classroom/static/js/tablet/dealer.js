@@ -144,7 +144,8 @@ export function renderDealer(view, ui, local) {
   show(ui.dealerArea, dealing);
   if (!dealing) return;
   ui.dealerRule.textContent = view.rule || "";
-  const kind = view.verdict_due ? VERDICT_KINDS[view.status] : null;
+  // A New Eleusis verdict is given in the waiting string's own panel (ne_pending.js).
+  const kind = view.verdict_due && view.mode !== "new_eleusis" ? VERDICT_KINDS[view.status] : null;
   show(ui.verdict, Boolean(kind));
   if (!kind) return;
   const dealer = local.dealer;

@@ -4,6 +4,7 @@
 import { cardInline } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { nameOf } from "./names.js";
+import { isNe, neDescribe } from "./ne_feed.js";
 import { tNodes } from "./text.js";
 
 const SHOWN = 8;
@@ -17,12 +18,17 @@ const KEYS = {
 
 /** The newest events, newest first, into the list `element`. */
 export function renderRecent(view, element, feed) {
-  const lines = feed.map((event) => describe(view, event)).filter(Boolean);
+  const lines = feed.map((event, at) => describe(view, event, feed[at - 1])).filter(Boolean);
   fill(element, lines.slice(-SHOWN).reverse().map((line) => h("li", {}, line)));
 }
 
-/** One public event in words (a list of strings and nodes), or null for those not worth a line. */
-export function describe(view, event) {
+/**
+ * One public event in words (a list of strings and nodes), or null for those not worth a line.
+ * `before` is the event just before it (a prophet's call reads differently after a no-play).
+ */
+export function describe(view, event, before = null) {
+  const told = isNe(view) ? neDescribe(view, event, before) : undefined;
+  if (told !== undefined) return told;
   switch (event.kind) {
     case "dealt":
       return tNodes("ev_dealt", { card: cardInline(event.starter) });

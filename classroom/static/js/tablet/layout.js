@@ -9,9 +9,12 @@ import { t } from "./text.js";
 let drawn = "";
 let watched = null;
 
-/** Draw the layout into `container` (only when it changed, so a scrolled strip stays put). */
-export function renderLayout(container, mainline = [], sidelines = []) {
-  const key = JSON.stringify([mainline, sidelines]);
+/**
+ * Draw the layout into `container` (only when it changed, so a scrolled strip stays put).
+ * `marks` (New Eleusis) gives each card's number and the numbers that carry a marker.
+ */
+export function renderLayout(container, mainline = [], sidelines = [], marks = null) {
+  const key = JSON.stringify([mainline, sidelines, marks]);
   if (key === drawn) return;
   drawn = key;
   const newest = mainline.length - 1;
@@ -21,7 +24,11 @@ export function renderLayout(container, mainline = [], sidelines = []) {
     return h(
       "div",
       { class: "column", role: "listitem" },
-      cardFace(card, { classes: index === newest ? "mainline newest" : "mainline", label }),
+      marked(
+        cardFace(card, { classes: index === newest ? "mainline newest" : "mainline", label }),
+        marks && marks.numbers.mainline[index],
+        marks,
+      ),
       sideline.length
         ? h(
             "div",
@@ -30,7 +37,9 @@ export function renderLayout(container, mainline = [], sidelines = []) {
               role: "group",
               "aria-label": t("sideline_of", { card: shortLabel(card) }),
             },
-            sideline.map((wrong) => cardFace(wrong, { classes: "small" })),
+            sideline.map((wrong, at) =>
+              marked(cardFace(wrong, { classes: "small" }), marks && (marks.numbers.sidelines[index] || [])[at], marks),
+            ),
           )
         : null,
     );
@@ -42,6 +51,19 @@ export function renderLayout(container, mainline = [], sidelines = []) {
     watched = container;
     new ResizeObserver(() => showNewest(container)).observe(container);
   }
+}
+
+/** A New Eleusis card with its marker: a flag with its number, or the prophet's crown. */
+function marked(face, number, marks) {
+  if (!marks || !number) return face;
+  const flags = [];
+  if (marks.markers.includes(number)) flags.push(["ne-marker", `\u2691${number}`, t("ne_marker", { n: number })]);
+  if (marks.prophet === number) flags.push(["ne-marker prophet-marker", "\u265B", t("ne_prophet_marker")]);
+  flags.forEach(([classes, text, words], at) => {
+    face.append(h("span", { class: `${classes} at-${at}`, "aria-hidden": "true" }, text));
+    face.setAttribute("aria-label", `${face.getAttribute("aria-label")}, ${words}`);
+  });
+  return face;
 }
 
 function showNewest(container) {

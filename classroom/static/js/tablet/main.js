@@ -12,10 +12,14 @@ import {
 } from "./dealer.js";
 import { show } from "./dom.js";
 import { newJournalState, setupJournal } from "./journal.js";
+import { playString, sendNoPlay, setupNe } from "./ne.js";
+import { isNe } from "./ne_feed.js";
+import { newNeState, toggleInString } from "./ne_hand.js";
+import { neElements } from "./ne_pending.js";
 import { createNotice, noticeOf, outcomeOf, pauseNotice } from "./notices.js";
 import { renderPredict, setupPredict } from "./predict.js";
 import { render } from "./render.js";
-import { loadText, t } from "./text.js";
+import { addText, loadText, t } from "./text.js";
 
 const FEED_LIMIT = 50;
 
@@ -102,6 +106,7 @@ function elements() {
     journalButton: byId("journal-button"),
     journalNote: byId("journal-note"),
     journalEntries: byId("journal-entries"),
+    ...neElements(),
   };
 }
 
@@ -122,6 +127,7 @@ function readJson(id) {
 
 function start() {
   loadText(document.getElementById("tablet-text"));
+  addText(document.getElementById("ne-text"));
   const ui = elements();
   const local = {
     view: null,
@@ -133,6 +139,7 @@ function start() {
     ruleTexts: readJson("rule-texts") || {},
     journal: newJournalState(),
     dealer: newDealerState(),
+    ne: newNeState(),
   };
   const redraw = () => local.view && (render(local.view, ui, local), renderPredict(local.view, local));
   const say = (message) => {
@@ -158,6 +165,7 @@ function start() {
   setupJournal(ui, connection.socket, local, { say, redraw });
   setupDealer(ui, actions, local, { say, redraw, library: readLibrary() });
   setupTurn(ui, local, page);
+  setupNe(ui, local, page);
   setupPredict(actions, local, page);
   setupBuilder(connection.socket, () => local.view);
 }
@@ -224,7 +232,10 @@ function answers(ui, local, { say, redraw }) {
     },
     done(payload, reply, event) {
       say("");
-      if (payload.type === "play") local.selected = null;
+      if (payload.type === "play") {
+        local.selected = null;
+        local.ne.string = [];
+      }
       if (payload.type === "guess") ui.guessText.value = "";
       if (event !== "act") dealerActionDone(local);
       redraw();
@@ -249,19 +260,27 @@ function answers(ui, local, { say, redraw }) {
 }
 
 /** The player's taps: a card, Play, No play (confirmed first), Guess, Pass. */
-function setupTurn(ui, local, { say, redraw, actions }) {
+function setupTurn(ui, local, page) {
+  const { say, redraw, actions } = page;
   ui.hand.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-card]");
     if (!button || button.disabled) return;
+    if (isNe(local.view)) {
+      toggleInString(local.view, local, button);
+      redraw();
+      return;
+    }
     const card = button.dataset.card;
     local.selected = local.selected === card && button.getAttribute("aria-pressed") === "true" ? null : card;
     redraw();
   });
   ui.playButton.addEventListener("click", () => {
-    if (local.selected && actions.send("play", { card: local.selected })) local.outcome = null;
+    if (isNe(local.view)) {
+      if (playString(local, page)) local.outcome = null;
+    } else if (local.selected && actions.send("play", { card: local.selected })) local.outcome = null;
   });
   setupNoPlay(ui, () => {
-    if (actions.send("no_play")) local.outcome = null;
+    if (isNe(local.view) ? sendNoPlay(page) : actions.send("no_play")) local.outcome = null;
   });
   ui.guessForm.addEventListener("submit", (event) => {
     event.preventDefault();

@@ -6,6 +6,7 @@
 import { cardInline } from "./cards.js";
 import { fill } from "./dom.js";
 import { nameOf } from "./names.js";
+import { cardsInline, isNe, neNoticeOf, neOutcomeOf } from "./ne_feed.js";
 import { tNodes } from "./text.js";
 
 const NOTICE_MS = 9000;
@@ -13,6 +14,7 @@ const NOTICE_MS = 9000;
 /** The outcome of one of my own plays in `event`, as {key, card}, or null. */
 export function outcomeOf(view, event) {
   if (!view || event.seat !== view.me) return null;
+  if (isNe(view)) return neOutcomeOf(view, event);
   switch (event.kind) {
     case "judged":
       return { key: event.correct ? "out_correct" : "out_wrong", card: event.card };
@@ -31,13 +33,15 @@ export function outcomeText(outcome, handSize) {
   if (key === "out_no_play_right" && handSize <= 1) {
     key = handSize === 1 ? "out_no_play_right_one" : "out_no_play_right_none";
   }
-  return tNodes(key, { card: outcome.card ? cardInline(outcome.card) : "", n: handSize });
+  const cards = outcome.cards ? cardsInline(outcome.cards) : "";
+  return tNodes(key, { card: outcome.card ? cardInline(outcome.card) : "", cards, n: handSize });
 }
 
 /** A notice for the whole table in `event` (a hint, a verdict on a guess), or null. */
 export function noticeOf(view, event) {
   if (!view) return null;
   if (event.kind === "hint") return tNodes("notice_hint", { text: event.text });
+  if (isNe(view)) return neNoticeOf(view, event);
   if (event.kind !== "guess_judged") return null;
   const mine = event.seat === view.me ? "_me" : "";
   const key = `${event.right ? "ev_guess_right" : "ev_guess_wrong"}${mine}`;

@@ -9,6 +9,9 @@ import { renderJournal } from "./journal.js";
 import { renderLayout } from "./layout.js";
 import { nameOf } from "./names.js";
 import { outcomeText } from "./notices.js";
+import { renderNe } from "./ne.js";
+import { renderNeHand } from "./ne_hand.js";
+import { neBadges, neMarks, neStatusText } from "./ne_table.js";
 import { predictStatus } from "./predict.js";
 import { t, tNodes } from "./text.js";
 
@@ -32,11 +35,12 @@ export function render(view, ui, local) {
   show(ui.handArea, hasRound && playing && view.status !== "over");
   if (hasRound) {
     ui.stockCount.textContent = String(view.stock);
-    renderLayout(ui.layout, view.mainline, view.sidelines);
+    renderLayout(ui.layout, view.mainline, view.sidelines, neMarks(view));
   }
   renderHand(view, ui, local);
   fill(ui.outcome, local.outcome ? outcomeText(local.outcome, (view.hand || []).length) : []);
   renderActions(view, ui, local);
+  renderNe(view, ui, local, hasRound && view.status !== "over");
   renderJournal(view, ui, local, playing);
   renderRoundOver(view, ui);
   // The dealer's own rule is in the dealer's panel; this box is for a revealed rule.
@@ -73,7 +77,8 @@ function renderStatus(view, ui, playing) {
   const yourTurn = view.can.play || view.can.no_play;
   show(ui.turnBanner, yourTurn);
   ui.statusLine.textContent = statusText(view, playing, yourTurn);
-  ui.statusLine.classList.toggle("for-me", yourTurn || view.can.guess);
+  const mine = yourTurn || view.can.guess || view.can.call || view.can.point || view.can.declare;
+  ui.statusLine.classList.toggle("for-me", mine);
 }
 
 function statusText(view, playing, yourTurn) {
@@ -91,6 +96,7 @@ function statusText(view, playing, yourTurn) {
   }
   if (isDealer(view)) return t("you_deal");
   if (view.paused) return t("paused_status");
+  if (view.mode === "new_eleusis") return neStatusText(view, playing, yourTurn);
   const predicting = predictStatus(view);
   if (predicting) return predicting;
   if (view.status.startsWith("judging_")) {
@@ -140,6 +146,11 @@ function renderHand(view, ui, local) {
     );
   }
   const choosable = view.can.play && !local.busy;
+  ui.handCount.textContent = hand.length ? `(${hand.length})` : "";
+  if (view.mode === "new_eleusis") {
+    renderNeHand(view, ui, local, choosable);
+    return;
+  }
   let marked = false;
   for (const button of ui.hand.children) {
     // Two decks: a hand may hold the same card twice; one of them shows as selected.
@@ -149,7 +160,6 @@ function renderHand(view, ui, local) {
     button.classList.toggle("selected", selected);
     button.disabled = !choosable;
   }
-  ui.handCount.textContent = hand.length ? `(${hand.length})` : "";
   fill(ui.selectedCard, local.selected ? tNodes("selected", { card: cardInline(local.selected) }) : []);
 }
 
@@ -204,7 +214,9 @@ function renderPlayers(view, ui, hasRound) {
     return h(
       "tr",
       {
-        class: [turn ? "turn" : "", s.seat === view.me ? "me" : ""].join(" ").trim() || null,
+        class: [turn ? "turn" : "", s.seat === view.me ? "me" : "", hasRound && s.expelled ? "expelled" : ""]
+          .join(" ")
+          .trim() || null,
         dataset: { seat: s.seat, nickname: s.nickname },
       },
       h(
@@ -212,6 +224,7 @@ function renderPlayers(view, ui, hasRound) {
         { scope: "row" },
         s.seat === view.me ? t("you_suffix", { name: s.nickname }) : s.nickname,
         turn ? h("span", { class: "badge turn-badge" }, t("turn_mark")) : null,
+        hasRound ? neBadges(view, s) : null,
       ),
       h("td", {}, hasRound && s.playing ? String(s.cards) : "–"),
       h("td", {}, hasRound && s.playing ? String(s.score) : "–"),

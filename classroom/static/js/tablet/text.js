@@ -8,6 +8,11 @@ export function loadText(element) {
   words = element ? JSON.parse(element.textContent) : {};
 }
 
+/** Add the words of another JSON block (a part of the page with words of its own). */
+export function addText(element) {
+  if (element) words = { ...words, ...JSON.parse(element.textContent) };
+}
+
 /** The word for `key`, with {placeholders} filled from `params`, as a plain string. */
 export function t(key, params = {}) {
   const template = String(words[key] ?? key);

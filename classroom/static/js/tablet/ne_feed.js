@@ -1,0 +1,68 @@
+// New Eleusis events in words: the "What happened" lines, the outcome of my own string next to
+// the hand, and the news everybody should see (a new prophet, a prophet overthrown, a player out).
+
+import { cardInline } from "./cards.js";
+import { h } from "./dom.js";
+import { nameOf } from "./names.js";
+import { tNodes } from "./text.js";
+
+/** Whether the view is of a New Eleusis table. */
+export function isNe(view) {
+  return Boolean(view) && view.mode === "new_eleusis";
+}
+
+/** A string of cards inside a sentence, in the order played. */
+export function cardsInline(cards) {
+  return h("span", { class: "cards-inline" }, cards.map((card, at) => [at ? " " : "", cardInline(card)]));
+}
+
+const LINES = {
+  played: () => "ne_ev_played",
+  no_play: () => "ne_ev_no_play",
+  called: (event, before) =>
+    before && before.kind === "no_play"
+      ? event.right
+        ? "ne_ev_called_no_card"
+        : "ne_ev_called_there_is"
+      : event.right
+        ? "ne_ev_called_right"
+        : "ne_ev_called_wrong",
+  judged: (event) => (event.correct ? "ne_ev_correct" : "ne_ev_wrong"),
+  no_play_judged: (event) =>
+    event.right ? "ne_ev_no_play_right" : event.card ? "ne_ev_no_play_wrong" : "ne_ev_no_play_point",
+  pointed: () => "ne_ev_pointed",
+  declared: () => "ne_ev_declared",
+  overthrown: () => "ne_ev_overthrown",
+  expelled: () => "ne_ev_expelled",
+};
+
+/** One New Eleusis event in words (`before`: the event before it); undefined for the events
+ * both games share. */
+export function neDescribe(view, event, before) {
+  if (["dealt", "hint", "deck_added"].includes(event.kind)) return undefined;
+  const line = LINES[event.kind];
+  if (!line) return null;
+  return tNodes(line(event, before), {
+    name: nameOf(view, event.seat),
+    card: event.card ? cardInline(event.card) : null,
+    cards: event.cards ? cardsInline(event.cards) : null,
+  });
+}
+
+/** The outcome of my own string or no-play, as {key, card, cards}, or null. */
+export function neOutcomeOf(view, event) {
+  if (event.seat !== view.me) return null;
+  if (event.kind === "judged") {
+    return { key: event.correct ? "ne_out_correct" : "ne_out_wrong", cards: event.cards };
+  }
+  if (event.kind === "no_play_judged" && (event.right || event.card)) {
+    return { key: event.right ? "out_no_play_right" : "out_no_play_wrong", card: event.card };
+  }
+  return null;
+}
+
+/** News for the whole table: a prophet declared or overthrown, a player expelled. */
+export function neNoticeOf(view, event) {
+  if (!["declared", "overthrown", "expelled"].includes(event.kind)) return null;
+  return tNodes(`ne_ev_${event.kind}`, { name: nameOf(view, event.seat) });
+}
