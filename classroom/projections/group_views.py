@@ -183,4 +183,6 @@ def teacher_group_view(snapshot: GroupSnapshot) -> dict[str, Any]:
     view["revealed"] = snapshot.rule_revealed
     view["dealer_mismatches"] = snapshot.dealer_mismatches
     view["predicting"] = live_accuracy(snapshot.state)
+    view["mode"] = "express"
+    view["next_mode"] = snapshot.next_mode
     return view

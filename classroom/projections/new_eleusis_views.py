@@ -234,4 +234,5 @@ def ne_teacher_view(snapshot: GroupSnapshot) -> View:
     view["revealed"] = snapshot.rule_revealed
     view["dealer_mismatches"] = snapshot.dealer_mismatches
     view["predicting"] = None
+    view["next_mode"] = snapshot.next_mode
     return view

@@ -71,6 +71,9 @@ class GroupSnapshot:
     mode: str = "express"
     ne_state: new_eleusis.RoundState | None = None
     ne_events: tuple[new_eleusis.Event, ...] = ()
+    #: The game the group's next round will be dealt in (the teacher may change it between
+    #: rounds, so it can differ from `mode`).
+    next_mode: str = "express"
 
     @property
     def seq(self) -> int:

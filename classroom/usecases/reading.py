@@ -190,6 +190,7 @@ def snapshot_of(
         mode=round_row.mode if round_row else group.mode,
         ne_state=ne_state,
         ne_events=ne_events,
+        next_mode=group.mode,
     )
 
 

@@ -232,8 +232,6 @@ def test_groups_and_rounds_made_before_new_eleusis_play_express(engines):
         group_mode = connection.scalar(select(Group.__table__.c.mode))
         round_mode = connection.scalar(select(StoredRound.__table__.c.mode))
         options = connection.execute(
-            select(
-                ClassPeriod.__table__.c.ne_sudden_death, ClassPeriod.__table__.c.ne_first_player
-            )
+            select(ClassPeriod.__table__.c.ne_sudden_death, ClassPeriod.__table__.c.ne_first_player)
         ).one()
     assert (group_mode, round_mode, tuple(options)) == ("express", "express", ("abbott", "count"))

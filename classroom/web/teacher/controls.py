@@ -20,7 +20,7 @@ from classroom.web.notifier import notifier
 from classroom.web.teacher.actions import perform_and_go_back
 from classroom.web.teacher.blueprint import teacher
 from classroom.web.teacher.common import attempt, own_class
-from classroom.web.teacher.forms import DealerModeForm, HintForm
+from classroom.web.teacher.forms import DealerModeForm, GameForm, HintForm
 
 
 @teacher.post("/groups/<int:group_id>/pause")
@@ -108,6 +108,24 @@ def dealer_mode(group_id: int) -> Response:
             _("The app deals the next rounds.")
             if form.mode.data == "app"
             else _("The students take turns to deal.")
+        ),
+        fallback=url_for("teacher.index"),
+    )
+
+
+@teacher.post("/groups/<int:group_id>/game")
+@login_required
+def game(group_id: int) -> Response:
+    """The group's next rounds are Eleusis Express or New Eleusis (between rounds)."""
+    form = GameForm()
+    return perform_and_go_back(
+        form,
+        lambda: use_cases().lesson.set_mode(me(), group_id, form.mode.data),
+        tell=notifier().announce,
+        done=(
+            _("The next rounds are New Eleusis.")
+            if form.mode.data == "new_eleusis"
+            else _("The next rounds are Eleusis Express.")
         ),
         fallback=url_for("teacher.index"),
     )

@@ -33,6 +33,10 @@ STATUS_LABELS = {
     "guess_window": _l("A player may guess"),
     "judging_guess": _l("Guess to judge"),
     "over": _l("Round over"),
+    # New Eleusis: the prophet calls each play before the dealer judges it.
+    "calling": _l("Waiting for the prophet's call"),
+    "pointing": _l("Waiting for the prophet to point"),
+    "judging_point": _l("Judging the prophet's card"),
 }
 END_REASONS = {
     "emptied": _l("a player emptied their hand"),
@@ -135,7 +139,20 @@ class Panel:
     @property
     def can_skip(self) -> bool:
         """True when the turn may be skipped: someone is to play and no verdict is owed."""
+        if self.new_eleusis:
+            return False  # New Eleusis has no skipped turn: an absent player is removed
         return not self.ended and self.status in _SKIPPABLE and self.view.get("turn") is not None
+
+    @property
+    def new_eleusis(self) -> bool:
+        """True when the group's current (or first) round is New Eleusis."""
+        return self.view.get("mode") == "new_eleusis"
+
+    def marked(self, number: int) -> str:
+        """The marker on the card played `number`-th: "prophet", "marker" or ""."""
+        if number and number == self.view.get("prophet_marker"):
+            return "prophet"
+        return "marker" if number in self.view.get("markers", ()) else ""
 
     def is_online(self, seat: str) -> bool:
         """Whether the seat has a tablet connected."""

@@ -88,6 +88,18 @@ class GroupForm(Form):
     # Any id is accepted here; the view looks it up in the library and says if it is unknown.
     library_rule = SelectField(_l("Library rule"), choices=[], validate_choice=False)
     custom_rule = TextAreaField(_l("Your rule"), validators=[Length(max=MAX_RULE)])
+    # Any value reaches the use case, which refuses an unknown game with its reason.
+    game = RadioField(
+        _l("Game"),
+        choices=[
+            SelectChoice("express", _l("Eleusis Express")),
+            SelectChoice(
+                "new_eleusis", _l("New Eleusis (advanced: strings, a prophet, 4-8 players)")
+            ),
+        ],
+        default="express",
+        validate_choice=False,
+    )
     #: The source line and a caret under the error, when the custom rule does not compile.
     rule_excerpt = ""
 
@@ -109,6 +121,24 @@ class ClassForm(FlaskForm):
     # On for new classes: the players who wait for their turn have something to think about.
     everyone_predicts = _everyone_predicts_field(True)
     predict_seconds = _predict_seconds_field()
+    ne_sudden_death = RadioField(
+        _l("New Eleusis: sudden death"),
+        choices=[
+            SelectChoice("abbott", _l("After 30 cards, or 20 after the prophet's marker")),
+            SelectChoice("long", _l("After 40 cards, with or without a prophet")),
+        ],
+        default="abbott",
+        validate_choice=False,
+    )
+    ne_first_player = RadioField(
+        _l("New Eleusis: who plays first"),
+        choices=[
+            SelectChoice("count", _l("Counted from the dealer's left by the starter's value")),
+            SelectChoice("left", _l("The player at the dealer's left")),
+        ],
+        default="count",
+        validate_choice=False,
+    )
     stock_out = RadioField(
         _l("When the stock runs out"),
         choices=[
@@ -164,6 +194,20 @@ class RenameForm(ActionForm):
 
     nickname = StringField(
         _l("New nickname"), validators=[DataRequired(), Length(max=MAX_NICKNAME)]
+    )
+
+
+class GameForm(ActionForm):
+    """The game of the group's next rounds."""
+
+    mode = HiddenField(
+        validators=[
+            InputRequired(),
+            AnyOf(
+                ("express", "new_eleusis"),
+                message=_l("A group plays Eleusis Express or New Eleusis."),
+            ),
+        ]
     )
 
 

@@ -77,6 +77,8 @@ def _create(form: ClassForm, setups: list[GroupSetup]) -> int | None:
             language=language,
             everyone_predicts=bool(form.everyone_predicts.data),
             predict_seconds=seconds,
+            ne_sudden_death=form.ne_sudden_death.data or "abbott",
+            ne_first_player=form.ne_first_player.data or "count",
         )
     )
 
@@ -102,14 +104,19 @@ def group_setups(form: ClassForm) -> list[GroupSetup] | None:
                 ]
                 group.rule_excerpt = error.excerpt
                 continue
-            setups.append(GroupSetup(name, str(rule)))
+            setups.append(GroupSetup(name, str(rule), mode=_game(group)))
             continue
         chosen = library_rule(group.library_rule.data)
         if chosen is None:
             group.library_rule.errors = [_("Choose a rule from the library.")]
             continue
-        setups.append(GroupSetup(name, chosen.rule_text, rule_id=chosen.id))
+        setups.append(GroupSetup(name, chosen.rule_text, rule_id=chosen.id, mode=_game(group)))
     return setups if len(setups) == len(form.groups.entries) else None
+
+
+def _game(group: GroupForm) -> str:
+    """The row's game; a form sent without it (an older page) plays Express."""
+    return group.game.data or "express"
 
 
 def _default_language() -> str:

@@ -205,6 +205,10 @@
     if (fromLibrary) {
       fromLibrary.checked = true;
     }
+    var express = row.querySelector('input[name$="-game"][value="express"]');
+    if (express) {
+      express.checked = true;
+    }
     wire(row);
     showLibraryRule(row);
     return row;
