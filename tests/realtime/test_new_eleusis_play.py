@@ -180,7 +180,7 @@ def test_a_waking_tablet_catches_up_with_public_events_only(table):
     sleeper.received()
     sleeper.socket.emit("resync", {"round": 1, "last_seq": 0}, namespace="/play", callback=True)
     messages = sleeper.received()
-    events = [args for name, args in messages if name == "events"][0]
+    events = next(args for name, args in messages if name == "events")
     assert [event["kind"] for event in events][:2] == ["dealt", "played"]
     assert all("hands" not in event and "stock" not in event for event in events)
     assert sleeper.last_state()["cards_played"] == 2

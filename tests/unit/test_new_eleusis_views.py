@@ -73,7 +73,8 @@ def test_markers_numbers_and_sudden_death_are_in_every_view():
         game.play(seat, game.state.hand(seat)[:3])
     view = student_view(_snapshot(game), "1")
     assert view["markers"] == [10]
-    numbers = view["numbers"]["mainline"] + sum(view["numbers"]["sidelines"], [])
+    sidelines = [n for line in view["numbers"]["sidelines"] for n in line]
+    numbers = view["numbers"]["mainline"] + sidelines
     assert sorted(numbers) == list(range(game.state.cards_played + 1))
     assert view["sudden_death"] == {
         "count": game.state.cards_played,
