@@ -94,8 +94,7 @@ def open_table(
             tablet.page.locator(f'nav.languages a[hreflang="{language}"]').click()
             expect(tablet.page.locator("html")).to_have_attribute("lang", language)
             expect(tablet.page.locator("#game")).to_be_visible()
-    # The second connections open before the deal, as the tablets did: a connection to a
-    # running New Eleusis table needs main's fix 1e60822 (close_overdue read its log as Express).
+    # The second connections open before the deal, as the tablets did.
     bots = {}
     for tablet in tablets:
         bot = NeBot(server.url, tablet.seat_token())
