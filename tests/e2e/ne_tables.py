@@ -15,7 +15,7 @@ from classroom.store.composition import use_cases_for
 from classroom.store.database import connect
 from classroom.usecases import GroupSetup, UseCases
 from tests.e2e.conftest import TEACHER, Server
-from tests.e2e.tablets import SeatBot, Tablet, Teacher, is_red
+from tests.e2e.tablets import SeatBot, Tablet, Teacher, hang_up, is_red
 
 RULE = "card.color != prev.color"
 HAND = 14
@@ -59,8 +59,8 @@ class NeTable:
         return next(tablet for tablet in self.tablets if tablet.nickname == nickname)
 
     def close(self) -> None:
-        for bot in self.bots.values():
-            bot.close()
+        """Hang up every bot and close every tablet."""
+        hang_up(self.bots.values())
         for tablet in self.tablets:
             tablet.context.close()
 

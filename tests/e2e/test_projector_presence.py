@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, expect
 from classroom.store import connect
 from classroom.store.composition import use_cases_for
 from tests.e2e.conftest import SCREENSHOTS, TEACHER, Server
-from tests.e2e.tablets import LANDSCAPE, SeatBot, Tablet, Teacher
+from tests.e2e.tablets import LANDSCAPE, SeatBot, Tablet, Teacher, hang_up
 from tests.e2e.test_projector import EASY_RULE, OTHER_RULE, Projector, open_projector_link
 
 ONLINE = re.compile(r"\bonline\b")
@@ -72,7 +72,6 @@ def test_a_tablet_back_while_the_projector_reloaded_stays_online_through_later_p
     expect(dot).to_have_class(OFFLINE)
     projector.page.screenshot(path=str(SCREENSHOTS / "projector-presence-after-reload.png"))
     assert projector.errors == []
-    for bot in bots:
-        bot.close()
+    hang_up(bots)
     for context in (ana.context, projector.page.context, teacher.context):
         context.close()

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.conftest import SCREENSHOTS, TEACHER, Server
-from tests.e2e.tablets import LANDSCAPE, PORTRAIT, SeatBot, Tablet, Teacher, is_red
+from tests.e2e.tablets import LANDSCAPE, PORTRAIT, SeatBot, Tablet, Teacher, hang_up, is_red
 
 RULE = "card.color != prev.color"
 TARGET = 60
@@ -93,8 +93,7 @@ def table(server: Server, browser: Browser) -> Iterator[Table]:
         bot = SeatBot(server.url, tablet.seat_token())
         bots[bot.refresh()["me"]] = bot
     yield Table(teacher, group_id, tablets, bots)
-    for bot in bots.values():
-        bot.close()
+    hang_up(bots.values())
     for tablet in tablets:
         tablet.context.close()
     teacher.context.close()
