@@ -123,3 +123,12 @@ class ClassSnapshot:
     language: str = "en"
     everyone_predicts: bool = False
     predict_seconds: int = 5
+    #: The house options of the class's New Eleusis tables ("abbott" or "long"; "count" or
+    #: "left").
+    ne_sudden_death: str = "abbott"
+    ne_first_player: str = "count"
+
+    @property
+    def plays_new_eleusis(self) -> bool:
+        """Whether a group of the class plays New Eleusis, now or in its next round."""
+        return any(g.new_eleusis or g.next_mode == "new_eleusis" for g in self.groups)

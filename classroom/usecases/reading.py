@@ -118,6 +118,8 @@ class Reading:
                 language=period.language,
                 everyone_predicts=period.everyone_predicts,
                 predict_seconds=period.predict_seconds,
+                ne_sudden_death=period.ne_sudden_death,
+                ne_first_player=period.ne_first_player,
             )
 
     def _group_snapshot(self, uow: UnitOfWork, group: GroupRow) -> GroupSnapshot:

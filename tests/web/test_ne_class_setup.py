@@ -105,3 +105,15 @@ def test_the_class_page_shows_the_prophet_and_sudden_death_and_no_skip_turn(
     done = client.post(f"/teacher/groups/{group_id}/game", {"mode": "express", "next": page})
     assert "The next rounds are Eleusis Express." in flashes(client, done.location)
     assert service.reading.group_snapshot(group_id).next_mode == "express"
+
+
+def test_the_class_page_names_the_new_eleusis_house_options_of_its_tables(
+    client: Browser, teacher: int, service: UseCases
+) -> None:
+    client.get("/teacher/classes/new?groups=1")
+    express_only = client.post("/teacher/classes/new", class_form("Plain", ["alternate-colors"]))
+    assert "sudden death" not in text(client.get(express_only.location)).lower()
+    data = class_form("Club", ["alternate-colors"], ne_sudden_death="long", ne_first_player="left")
+    data["groups-0-game"] = "new_eleusis"
+    page = text(client.get(client.post("/teacher/classes/new", data).location))
+    assert "sudden death after 40 cards" in page and "dealer's left starts" in page
