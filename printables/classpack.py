@@ -68,6 +68,8 @@ class TableRule:
     dealer: str
     rule_title: str
     difficulty: int | None = None
+    #: The table plays New Eleusis (its next round, or the one under way).
+    new_eleusis: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +210,9 @@ def _table_rule(group: GroupSnapshot) -> TableRule:
     title = library.title_in(current_language()) if library else _rule_name(group)
     if group.dealer_mode == "student":
         title = _("{rule} (students deal and may choose other rules)").format(rule=title)
-    return TableRule(_dealer(group), title, library.difficulty if library else None)
+    difficulty = library.difficulty if library else None
+    new_eleusis = group.new_eleusis or group.next_mode == "new_eleusis"
+    return TableRule(_dealer(group), title, difficulty, new_eleusis)
 
 
 def _rule_name(group: GroupSnapshot) -> str:

@@ -59,7 +59,10 @@ def _rules_table(pack: ClassPack, width: float, styles: dict[str, ParagraphStyle
     for group in pack.groups:
         students = ", ".join(group.join.nicknames) or _("nobody has joined yet")
         rule = group.rule
-        cells = [group.join.group_name, rule.dealer, rule.rule_title, _difficulty(rule)]
+        name = group.join.group_name
+        if rule.new_eleusis:
+            name = f"{name} · {_('New Eleusis')}"
+        cells = [name, rule.dealer, rule.rule_title, _difficulty(rule)]
         cells += [students, str(len(group.worksheets))]
         rows.append([_cell(text, styles) for text in cells])
     table = Table(rows, colWidths=[share * width for share in COLUMNS], repeatRows=1)

@@ -124,3 +124,12 @@ def test_renderer_draws_what_the_plan_says(snapshot):
     pack = class_pack(snapshot, base_url=BASE, worksheets=0)
     pdf = ClassPackRenderer(paper="a4").render(pack)
     assert len(reader(pdf).pages) == expected_pages(2, 0)
+
+
+def test_the_overview_names_the_tables_that_play_new_eleusis(snapshot):
+    from dataclasses import replace
+
+    groups = (replace(snapshot.groups[0], next_mode="new_eleusis"), *snapshot.groups[1:])
+    pdf = class_pack_pdf(replace(snapshot, groups=groups), base_url=BASE, worksheets=1)
+    overview = page_text(pdf, 1)
+    assert "Otters · New Eleusis" in overview and "Falcons · New Eleusis" not in overview
