@@ -117,3 +117,34 @@ def test_the_class_page_names_the_new_eleusis_house_options_of_its_tables(
     data["groups-0-game"] = "new_eleusis"
     page = text(client.get(client.post("/teacher/classes/new", data).location))
     assert "sudden death after 40 cards" in page and "dealer's left starts" in page
+
+
+def test_the_totals_show_new_eleusis_rounds_and_who_would_get_ten_for_never_dealing(
+    client: Browser, teacher: int, service: UseCases, join: Callable[..., SeatRef]
+) -> None:
+    from classroom.usecases import RuleChoice
+
+    class_id, group_id, seats = _ne_table(client, service, teacher, join)
+    service.lesson.set_dealer_mode(teacher, group_id, "student")
+    service.rounds.start_round(teacher, group_id)
+    dealing = service.reading.group_snapshot(group_id).dealing_seat
+    dealer = next(seat for seat in seats if seat.key == dealing)
+    service.dealing.choose_rule(dealer, RuleChoice("language", "card.color != prev.color"), "r1")
+    service.rounds.end_round(teacher, group_id)
+    page = text(client.get(f"/teacher/classes/{class_id}/totals"))
+    assert "New Eleusis rounds: each player scores" in page
+    assert "If the game ends now" in page and page.count("+10<") == len(seats) - 1
+
+
+def test_a_hint_to_all_and_end_all_rounds_reach_a_new_eleusis_table(
+    client: Browser, teacher: int, service: UseCases, join: Callable[..., SeatRef]
+) -> None:
+    class_id, group_id, _seats = _ne_table(client, service, teacher, join)
+    service.rounds.start_round(teacher, group_id)
+    page = f"/teacher/classes/{class_id}"
+    client.post(f"{page}/hint", {"text": "Look at the colours", "next": page})
+    state = service.reading.group_snapshot(group_id).ne_state
+    assert state is not None and state.hints == ("Look at the colours",)
+    client.post(f"{page}/end-rounds", {"next": page})
+    state = service.reading.group_snapshot(group_id).ne_state
+    assert state is not None and state.is_over

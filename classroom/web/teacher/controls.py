@@ -144,7 +144,7 @@ def _playing(class_id: int) -> list[int]:
     playing = [
         group.group_id
         for group in own_class(class_id).groups
-        if group.state is not None and not group.state.is_over
+        if (state := group.ne_state or group.state) is not None and not state.is_over
     ]
     if not playing:
         flash(_("No group is playing a round."), "error")
