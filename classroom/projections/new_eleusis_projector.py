@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from classroom.core import new_eleusis as ne
-from classroom.projections.new_eleusis_views import _numbers
+from classroom.projections.new_eleusis_views import card_numbers
 from classroom.projections.snapshots import GroupSnapshot
 
 __all__ = ["latest_ne_verdict", "ne_projector_status", "ne_seat_marks", "ne_table_part"]
@@ -117,7 +117,7 @@ def ne_table_part(state: ne.RoundState, verdict: View | None) -> View:
         "mainline_total": len(layout.mainline),
         "sidelines": [[str(card) for card in line] for line in layout.sidelines],
         "sideline_total": layout.sideline_count,
-        "numbers": _numbers(state),
+        "numbers": card_numbers(state),
         "cards_played": state.cards_played,
         "markers": list(state.markers),
         "prophet": state.prophet,

@@ -28,6 +28,7 @@ from classroom.core.new_eleusis.options import MAX_STRING
 from classroom.projections.snapshots import GroupSnapshot
 
 __all__ = [
+    "card_numbers",
     "ne_public_event",
     "ne_student_view",
     "ne_student_views",
@@ -54,7 +55,7 @@ def _status(snapshot: GroupSnapshot) -> str:
     return "lobby" if snapshot.ne_state is None else snapshot.ne_state.phase
 
 
-def _numbers(state: ne.RoundState) -> View:
+def card_numbers(state: ne.RoundState) -> View:
     """The number of each card on the table in the order played; the starter is 0."""
     layout = state.layout
     mainline = [0] * len(layout.mainline)
@@ -131,7 +132,7 @@ def ne_table(snapshot: GroupSnapshot) -> View:
         "turn": state.turn,
         "mainline": [str(card) for card in layout.mainline],
         "sidelines": [[str(card) for card in line] for line in layout.sidelines],
-        "numbers": _numbers(state),
+        "numbers": card_numbers(state),
         "stock": len(state.stock),
         "pending": _pending(state),
         "hints": list(state.hints),
