@@ -21,10 +21,11 @@ from classroom.core.eventlog import Judge
 from classroom.core.text import _
 from classroom.usecases.changes import Change
 from classroom.usecases.context import NEW_ELEUSIS, Context, retry_once
-from classroom.usecases.errors import Conflict, Forbidden, NotFound
+from classroom.usecases.errors import Conflict, Forbidden
 from classroom.usecases.ownership import own_group
-from classroom.usecases.ports import GroupRow, RoundRow, UnitOfWork
+from classroom.usecases.ports import GroupRow, UnitOfWork
 from classroom.usecases.reading import snapshot_of
+from classroom.usecases.running import running_round, student_round
 from classroom.usecases.seats import SeatRef
 from classroom.usecases.verdict_window import compiled
 
@@ -100,7 +101,7 @@ class NewEleusisRounds:
         """Apply a player's action once, however often the tablet sends it."""
         with self.locks.hold(seat.group_id), self.uow() as uow:
             uow.groups.lock(seat.group_id)
-            found = _student_round(uow, seat, action.action_id)
+            found = student_round(uow, seat, action.action_id, NEW_ELEUSIS)
             if isinstance(found, Change):
                 return found
             group, round_row = found
@@ -140,7 +141,7 @@ class NewEleusisRounds:
         A verdict on a play the prophet has called confirms or refutes the call."""
         with self.locks.hold(seat.group_id), self.uow() as uow:
             uow.groups.lock(seat.group_id)
-            found = _student_round(uow, seat, action_id)
+            found = student_round(uow, seat, action_id, NEW_ELEUSIS)
             if isinstance(found, Change):
                 return found
             group, round_row = found
@@ -174,7 +175,7 @@ class NewEleusisRounds:
         with self.locks.hold(group_id), self.uow() as uow:
             uow.groups.lock(group_id)
             own_group(uow, teacher_id, group_id)
-            group, round_row = _running(uow, group_id)
+            group, round_row = running_round(uow, group_id, NEW_ELEUSIS)
             state = self.states.ne_of(uow, round_row.id)
             events = command(state)
             after = self.states.ne_append(uow, round_row.id, events, state)
@@ -191,33 +192,3 @@ def _verdict_events(
     if verdict.kind == "no_play":
         return ne.judge_no_play(state, verdict.right, verdict.card, rng=rng)
     return ne.judge_point(state, verdict.right, verdict.card, rng=rng)
-
-
-def _student_round(
-    uow: UnitOfWork, seat: SeatRef, action_id: str
-) -> Change | tuple[GroupRow, RoundRow]:
-    """The group and its running New Eleusis round, or the change an earlier send of the same
-    action made; raise when the seat is gone, no round runs, the group plays Express or the
-    game is paused."""
-    seated, earlier = uow.seats.seated_and_applied(seat.seat_id, seat.group_id, action_id)
-    if not seated:
-        raise NotFound(_("This tablet has no seat. Please join again."))
-    if earlier is not None:
-        return Change(seat.group_id, seat.class_id, (), duplicate=True, applied_seq=earlier)
-    group, round_row = _running(uow, seat.group_id)
-    if group.paused:
-        raise Conflict(_("The game is paused. Wait for your teacher."))
-    return group, round_row
-
-
-def _running(uow: UnitOfWork, group_id: int) -> tuple[GroupRow, RoundRow]:
-    """The group and its New Eleusis round, which must exist in a running class."""
-    found = uow.groups.with_latest_round(group_id)
-    group, round_row = found if found else (None, None)
-    if group is None or round_row is None:
-        raise NotFound(_("The round has not started yet."))
-    if group.class_ended:
-        raise Conflict(_("This class has ended."))
-    if round_row.mode != NEW_ELEUSIS:
-        raise Conflict(_("This table plays Eleusis Express: play one card at a time."))
-    return group, round_row

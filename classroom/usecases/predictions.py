@@ -14,7 +14,7 @@ from classroom.usecases.changes import Action, Change
 from classroom.usecases.context import NEW_ELEUSIS, Context, retry_once
 from classroom.usecases.errors import Conflict
 from classroom.usecases.reading import snapshot_of
-from classroom.usecases.rounds import student_round
+from classroom.usecases.running import student_round
 from classroom.usecases.seats import SeatRef
 from classroom.usecases.verdict_window import close_if_due, everyone_predicted, predicting
 
@@ -37,7 +37,7 @@ class Predictions:
         (`late`)."""
         with self.locks.hold(seat.group_id), self.uow() as uow:
             uow.groups.lock(seat.group_id)
-            found = student_round(uow, seat, action)
+            found = student_round(uow, seat, action.action_id)
             if isinstance(found, Change):
                 return found
             group, round_row = found

@@ -16,15 +16,16 @@ from classroom.core.scoring import app_seating, next_dealer
 from classroom.core.text import _
 from classroom.usecases.changes import Action, Change
 from classroom.usecases.context import EXPRESS, NEW_ELEUSIS, Context, retry_once
-from classroom.usecases.errors import Conflict, NotFound
+from classroom.usecases.errors import Conflict
 from classroom.usecases.new_eleusis_rounds import NewEleusisRounds
 from classroom.usecases.ownership import own_group
-from classroom.usecases.ports import GroupRow, RoundRow, UnitOfWork
+from classroom.usecases.ports import GroupRow, UnitOfWork
 from classroom.usecases.reading import snapshot_of
+from classroom.usecases.running import running_round, student_round
 from classroom.usecases.seats import SeatRef
 from classroom.usecases.verdict_window import close_if_due, compiled, predicting
 
-__all__ = ["Rounds", "check_table", "compiled", "running_round", "student_round"]
+__all__ = ["Rounds", "check_table", "compiled"]
 
 
 class Rounds:
@@ -90,7 +91,7 @@ class Rounds:
         """Apply a student's action once, however often the tablet sends it."""
         with self.locks.hold(seat.group_id), self.uow() as uow:
             uow.groups.lock(seat.group_id)
-            found = student_round(uow, seat, action)
+            found = student_round(uow, seat, action.action_id)
             if isinstance(found, Change):
                 return found
             group, round_row = found
@@ -185,36 +186,6 @@ class Rounds:
     def forget_cache(self) -> None:
         """Drop every cached round state (tests use it to prove the log alone is enough)."""
         self.states.forget()
-
-
-def student_round(
-    uow: UnitOfWork, seat: SeatRef, action: Action
-) -> Change | tuple[GroupRow, RoundRow]:
-    """The group and round a student's action applies to; for an action already applied (a
-    tablet sends again what it got no answer to), the change that says so. Raise when the seat
-    is gone, the round is not running or the game is paused."""
-    seated, earlier = uow.seats.seated_and_applied(seat.seat_id, seat.group_id, action.action_id)
-    if not seated:
-        raise NotFound(_("This tablet has no seat. Please join again."))
-    if earlier is not None:
-        return Change(seat.group_id, seat.class_id, (), duplicate=True, applied_seq=earlier)
-    group, round_row = running_round(uow, seat.group_id)
-    if group.paused:
-        raise Conflict(_("The game is paused. Wait for your teacher."))
-    return group, round_row
-
-
-def running_round(uow: UnitOfWork, group_id: int) -> tuple[GroupRow, RoundRow]:
-    """The group and its current round, which must exist and belong to a running class."""
-    found = uow.groups.with_latest_round(group_id)
-    group, round_row = found if found else (None, None)
-    if group is None or round_row is None:
-        raise NotFound(_("The round has not started yet."))
-    if group.class_ended:
-        raise Conflict(_("This class has ended."))
-    if round_row.mode == NEW_ELEUSIS:
-        raise Conflict(_("This table plays New Eleusis: this is not one of its moves."))
-    return group, round_row
 
 
 def check_table(group_name: str, players: int, who: str, mode: str = EXPRESS) -> None:
