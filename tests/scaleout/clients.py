@@ -106,6 +106,7 @@ class Tablet(Listener):
         self.token = token
         self.state: dict[str, Any] = {}
         self.seqs: list[int] = []
+        self.base_url = ""
         self.listen("events", "state", "update", "journal", "problem")
 
     def _absorb(self, name: str, payload: Any) -> None:
@@ -129,6 +130,7 @@ class Tablet(Listener):
     def join(self, base_url: str, round_number: int = 0, last_seq: int = 0) -> Tablet:
         """Connect with the token and the (round, seq) already seen; wait for the state."""
         auth = {"token": self.token, "round": round_number, "last_seq": last_seq}
+        self.base_url = base_url
         self.connect(base_url, auth)
         self.wait_for(lambda: bool(self.state), "the first state")
         return self
@@ -137,12 +139,28 @@ class Tablet(Listener):
         """Send an action; the server's acknowledgement.
 
         Like the tablet page, an action whose acknowledgement is lost (a transport switching
-        under it) is sent once more with the same action id: the server applies it once.
+        under it) is sent once more with the same action id: the server applies it once. If
+        the connection itself was dropped meanwhile (a busy machine can miss the 4.5 s ping
+        window), the tablet first joins again from the moment it had seen, as the page does.
         """
+        if not self.connected():
+            self._rejoin()
         try:
             return self._call(payload)
-        except socketio.exceptions.TimeoutError:
+        except (socketio.exceptions.TimeoutError, socketio.exceptions.BadNamespaceError):
+            if not self.connected():
+                self._rejoin()
             return self._call(payload)
+
+    def connected(self) -> bool:
+        return bool(self.client.connected) and self.namespace in self.client.namespaces
+
+    def _rejoin(self) -> None:
+        self.close()
+        seen = (self.state.get("round", 0), self.state.get("seq", 0))
+        with self._changed:
+            self.state = {}
+        self.join(self.base_url, *seen)
 
     def _call(self, payload: dict[str, Any]) -> dict[str, Any]:
         answer: dict[str, Any] = self.client.call(

@@ -99,3 +99,24 @@ def test_failed_logins_are_counted_across_processes(cluster: Cluster) -> None:
     assert teacher.login(cluster.b.url, username, "still wrong") == 429
     # Another account from the same address is not locked out.
     assert Teacher().login(cluster.b.url, *TEACHER) == 302
+
+
+def test_an_action_resent_after_a_dropped_connection_is_applied_once(cluster: Cluster) -> None:
+    lesson = cluster.seat_class(3)
+    tablets = [Tablet(token).join(cluster.a.url) for token in lesson.tokens]
+    try:
+        player = next(t for t in tablets if t.state["can"]["play"])
+        action = {"type": "play", "card": right_card(player.state), "action_id": "before-drop"}
+        first = player.act(action)
+        assert first["ok"], first
+        # The Wi-Fi drops after the play reached the server; the tablet joins again (on the
+        # other process) and, not knowing, sends the same play once more.
+        player.client.eio.disconnect(abort=True)
+        player.wait_for(lambda: not player.connected(), "the connection to drop")
+        player.base_url = cluster.b.url
+        again = player.act(action)
+        assert again["ok"] and again["seq"] == first["seq"], (first, again)
+        assert player.state["seq"] == first["seq"]
+        assert player.state["mainline"].count(action["card"]) == 1
+    finally:
+        close_all(tablets)
