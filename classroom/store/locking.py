@@ -24,9 +24,8 @@ other writer's events or finds the action already applied.
 
 from __future__ import annotations
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import Connection, bindparam, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 
 from classroom.store.models import Group
 from classroom.usecases.ports import Clash, WriteRace
@@ -42,14 +41,13 @@ _LOCK_GROUP = (
 )
 
 
-def lock_group(db: Session, group_id: int) -> None:
+def lock_group(connection: Connection, group_id: int) -> None:
     """Hold the group's write lock until the session's transaction ends.
 
     Call it before the transaction reads anything: on SQLite the transaction must not have
     begun yet for `BEGIN IMMEDIATE` to be its start (should it have begun by writing, it holds
     the write lock already).
     """
-    connection = db.connection()
     if connection.dialect.name == "sqlite":
         raw = connection.connection.dbapi_connection
         if not getattr(raw, "in_transaction", True):

@@ -1,6 +1,6 @@
-"""The repositories of teachers, classes, groups and seats, on one unit of work's Session.
+"""The repositories of teachers, classes, groups and seats, on one unit of work's connection.
 
-Every statement runs on the Session's connection, so a unit of work is one transaction. The
+Every statement runs on that connection, so a unit of work is one transaction. The
 paths every play and every tablet run use the prebuilt statements of `classroom.store.rows`;
 set-up and teacher pages, a few times a lesson, build theirs as they go. Rounds and journals
 are in `classroom.store.round_logs`.
@@ -14,7 +14,6 @@ from typing import Any
 
 from sqlalchemy import Connection, CursorResult, Executable, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 
 from classroom.store import rows
 from classroom.store.locking import lock_group, write_error
@@ -30,7 +29,7 @@ from classroom.usecases.ports import (
     WriteRace,
 )
 
-__all__ = ["SessionRepository", "SqlClasses", "SqlGroups", "SqlSeats", "SqlTeachers"]
+__all__ = ["ConnectionRepository", "SqlClasses", "SqlGroups", "SqlSeats", "SqlTeachers"]
 
 CLASS_COLUMNS = frozenset(
     {
@@ -71,15 +70,11 @@ _CLASS = select(
 _OPEN = ClassPeriod.ended_at.is_(None)
 
 
-class SessionRepository:
-    """A repository working in its unit of work's Session, and so in its transaction."""
+class ConnectionRepository:
+    """A repository working on its unit of work's connection, and so in its transaction."""
 
-    def __init__(self, session: Session) -> None:
-        self._session = session
-
-    @property
-    def _conn(self) -> Connection:
-        return self._session.connection()
+    def __init__(self, connection: Connection) -> None:
+        self._conn = connection
 
     def _insert(self, statement: Executable) -> int:
         """Run an insert; returns the new row's id."""
@@ -113,7 +108,7 @@ def _new_id(result: CursorResult[Any]) -> int:
     return int(key[0])
 
 
-class SqlTeachers(SessionRepository):
+class SqlTeachers(ConnectionRepository):
     """Teacher accounts."""
 
     def count(self) -> int:
@@ -151,7 +146,7 @@ class SqlTeachers(SessionRepository):
         self._conn.execute(statement.values(language=language))
 
 
-class SqlClasses(SessionRepository):
+class SqlClasses(ConnectionRepository):
     """Class periods, created with their groups, deleted with everything in them."""
 
     def get(self, class_id: int) -> ClassRow | None:
@@ -245,12 +240,12 @@ def _group_values(class_id: int, position: int, group: NewGroup) -> dict[str, An
     }
 
 
-class SqlGroups(SessionRepository):
+class SqlGroups(ConnectionRepository):
     """Groups (tables) of a class."""
 
     def lock(self, group_id: int) -> None:
         """Hold the group's write lock until the unit of work ends (see `locking`)."""
-        lock_group(self._session, group_id)
+        lock_group(self._conn, group_id)
 
     def get(self, group_id: int) -> GroupRow | None:
         """A group with what the views need of its class."""
@@ -269,7 +264,7 @@ class SqlGroups(SessionRepository):
         self._update(Group, GROUP_COLUMNS, group_id, columns)
 
 
-class SqlSeats(SessionRepository):
+class SqlSeats(ConnectionRepository):
     """Seats of groups and the action ids each has had applied."""
 
     def get(self, seat_id: int) -> SeatRow | None:

@@ -13,7 +13,7 @@ from classroom.core.eventlog import LoggedEvent
 from classroom.core.game import Event, event_from_dict
 from classroom.store import rows
 from classroom.store.models import DealerVerdict, JournalEntry, RoundEvent, StoredRound
-from classroom.store.repositories import SessionRepository
+from classroom.store.repositories import ConnectionRepository
 from classroom.usecases.ports import (
     JournalRow,
     NeStoredEvent,
@@ -37,7 +37,7 @@ _VERDICTS = (
 )
 
 
-class SqlRounds(SessionRepository):
+class SqlRounds(ConnectionRepository):
     """Rounds and their event logs."""
 
     def latest(self, group_id: int) -> RoundRow | None:
@@ -132,7 +132,7 @@ class SqlRounds(SessionRepository):
         return rows.mismatch_count(self._conn, round_id)
 
 
-class SqlJournal(SessionRepository):
+class SqlJournal(ConnectionRepository):
     """The students' hypothesis journals."""
 
     def add(self, round_id: int, row: JournalRow) -> int:

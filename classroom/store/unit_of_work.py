@@ -1,4 +1,9 @@
-"""The unit of work on SQLAlchemy: one Session, one transaction, every repository on it."""
+"""The unit of work on SQLAlchemy: one connection, one transaction, every repository on it.
+
+The repositories run Core statements only, so the unit of work holds a `Connection`, not an ORM
+`Session`: a Session, made for every unit of work, cost more to build and tear down than the
+statements of a play (about a third of a play's transaction, measured in `docs/performance.md`).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import Self
 
+from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -19,7 +25,8 @@ __all__ = ["SqlUnitOfWork", "SqlUnitsOfWork", "sql_unit_of_work_factory"]
 
 
 class SqlUnitOfWork:
-    """One transaction over every repository; a Session opened on enter and closed on exit.
+    """One transaction over every repository; a connection taken from the pool on enter and
+    given back on exit.
 
     Nothing is kept unless `commit` is called: leaving the block (normally or by an error)
     rolls back whatever came after the last commit, and forgets the callbacks given to
@@ -34,20 +41,20 @@ class SqlUnitOfWork:
     journal: Journal
 
     def __init__(self, sessions: sessionmaker[Session]) -> None:
-        self._sessions = sessions
-        self._session: Session | None = None
+        self._engine: Engine = sessions.kw["bind"]
+        self._connection: Connection | None = None
         self._callbacks: list[Callable[[], None]] = []
 
     def __enter__(self) -> Self:
-        if self._session is not None:
+        if self._connection is not None:
             raise RuntimeError("this unit of work is open already")
-        session = self._session = self._sessions()
-        self.teachers = SqlTeachers(session)
-        self.classes = SqlClasses(session)
-        self.groups = SqlGroups(session)
-        self.seats = SqlSeats(session)
-        self.rounds = SqlRounds(session)
-        self.journal = SqlJournal(session)
+        connection = self._connection = self._engine.connect()
+        self.teachers = SqlTeachers(connection)
+        self.classes = SqlClasses(connection)
+        self.groups = SqlGroups(connection)
+        self.seats = SqlSeats(connection)
+        self.rounds = SqlRounds(connection)
+        self.journal = SqlJournal(connection)
         return self
 
     def __exit__(
@@ -56,14 +63,14 @@ class SqlUnitOfWork:
         error: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
-        session, self._session = self._session, None
+        connection, self._connection = self._connection, None
         self._callbacks.clear()
-        if session is None:
+        if connection is None:
             return
         try:
-            session.rollback()
+            connection.rollback()
         finally:
-            session.close()
+            connection.close()
 
     def commit(self) -> None:
         """Commit the transaction, then run the callbacks given since the last commit.
@@ -86,10 +93,10 @@ class SqlUnitOfWork:
         self._open()
         self._callbacks.append(callback)
 
-    def _open(self) -> Session:
-        if self._session is None:
+    def _open(self) -> Connection:
+        if self._connection is None:
             raise RuntimeError("use the unit of work in a `with` block")
-        return self._session
+        return self._connection
 
 
 @dataclass(frozen=True)
