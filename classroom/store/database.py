@@ -19,6 +19,11 @@ BUSY_TIMEOUT_MS = 10_000
 # Threading mode runs one thread per socket event: a few at once per group, each brief.
 POOL_SIZE = 10
 MAX_OVERFLOW = 20
+# SQLite connections cost a file handle each, and a new one costs its PRAGMAs: kept open for
+# the dozens of handlers a bell runs at once (the default 5, with 10 more opened and closed
+# again for each use beyond them, made connecting tablets wait for the pool).
+SQLITE_POOL_SIZE = 32
+SQLITE_MAX_OVERFLOW = 32
 
 
 def make_engine(url: str) -> Engine:
@@ -26,6 +31,7 @@ def make_engine(url: str) -> Engine:
     options: dict[str, Any] = {}
     if url.startswith("sqlite"):
         options["connect_args"] = {"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000}
+        options.update(pool_size=SQLITE_POOL_SIZE, max_overflow=SQLITE_MAX_OVERFLOW)
     elif url.startswith("postgresql"):
         options.update(pool_pre_ping=True, pool_size=POOL_SIZE, max_overflow=MAX_OVERFLOW)
     engine = create_engine(url, **options)

@@ -120,6 +120,7 @@ _SEAT = (
         Seat.nickname,
         ClassPeriod.ended_at.is_not(None),
         ClassPeriod.teacher_id,
+        ClassPeriod.everyone_predicts,
     )
     .join(Group, Seat.group_id == Group.id)
     .join(ClassPeriod, Group.class_id == ClassPeriod.id)

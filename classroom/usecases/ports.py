@@ -158,6 +158,7 @@ class SeatRow:
     nickname: str
     class_ended: bool
     teacher_id: int
+    everyone_predicts: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,6 +37,8 @@ class SeatRef:
     group_id: int
     class_id: int
     nickname: str
+    #: Whether the class has everyone predict each card (as it was when the seat was read).
+    predicting: bool = False
 
     @property
     def key(self) -> str:
@@ -110,7 +112,7 @@ class Seating:
             raise NotFound(_("This tablet has no seat. Please join again."))
         if seat.class_ended:
             raise NotFound(_("This class has ended."))
-        return SeatRef(seat.id, seat.group_id, seat.class_id, seat.nickname)
+        return SeatRef(seat.id, seat.group_id, seat.class_id, seat.nickname, seat.everyone_predicts)
 
     def rename_seat(self, teacher_id: int, seat_id: int, nickname: str) -> int:
         """Give a student another nickname; returns the group id."""

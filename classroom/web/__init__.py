@@ -17,7 +17,7 @@ from classroom.core.resources import data_dir
 from classroom.store import connect
 from classroom.store.composition import use_cases_for
 from classroom.store.migrate import upgrade
-from classroom.web import after_connect, i18n
+from classroom.web import after_connect, i18n, pinger
 from classroom.web.config import MAX_ROW_ID, default_config
 from classroom.web.extensions import babel, csrf, socketio
 from classroom.web.notifier import Notifier
@@ -78,6 +78,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         ping_timeout=2.5,
     )
     after_connect.install(socketio.server)
+    pinger.install(socketio.server.eio)
     app.after_request(_security_headers)
     # Browsers ask for /favicon.ico whatever the page links.
     app.add_url_rule("/favicon.ico", "favicon", lambda: app.send_static_file("favicon.ico"))

@@ -75,10 +75,13 @@ class ProjectorFeed:
     that a change to one group costs one tile."""
 
     def __init__(self) -> None:
-        # Guards the last views and the redraws due.
+        # Guards the dictionaries below, for a moment at a time: never while a view is built,
+        # so that a tablet connecting to one class never waits for another class's redraw.
         self._lock = threading.Lock()
         self._last_views: dict[int, View] = {}
         self._presence_due: set[int] = set()
+        # One per class: its redraws are made, and sent, one after another.
+        self._redrawing: dict[int, threading.Lock] = {}
 
     def push_class(self, class_id: int) -> None:
         """Send the fresh projector view to the class's projector pages, if any is open."""
@@ -128,9 +131,13 @@ class ProjectorFeed:
         """
         if _watched(class_id):
             return True
-        with self._lock:
+        with self._redraw_lock(class_id), self._lock:
             self._last_views.pop(class_id, None)
         return False
+
+    def _redraw_lock(self, class_id: int) -> threading.Lock:
+        with self._lock:
+            return self._redrawing.setdefault(class_id, threading.Lock())
 
     def _redraw(self, class_id: int, change: Change | None) -> None:
         """Send the class view: the last one sent with `change` applied, or (with no change, no
@@ -140,14 +147,16 @@ class ProjectorFeed:
         were made."""
         if isinstance(socketio.server.manager, PubSubManager):
             change = None
-        with self._lock:
-            last = self._last_views.get(class_id)
+        with self._redraw_lock(class_id):
+            with self._lock:
+                last = self._last_views.get(class_id)
             if change is None or last is None:
                 view = class_view(class_id)
             else:
                 online = _online()
                 view = with_presence(change(last, online), online)
-            self._last_views[class_id] = view
+            with self._lock:
+                self._last_views[class_id] = view
             socketio.emit("class", view, to=projector_room(class_id), namespace=PROJECTOR)
 
     def _redraw_presence(self, app: Flask, class_id: int) -> None:

@@ -129,6 +129,7 @@ class SeatRecord:
             nickname=self.nickname,
             class_ended=period.ended_at is not None,
             teacher_id=period.teacher_id,
+            everyone_predicts=period.everyone_predicts,
         )
 
 

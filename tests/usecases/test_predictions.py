@@ -212,3 +212,14 @@ def test_the_teacher_turns_the_option_on_and_sets_the_window(
     with pytest.raises(Invalid):
         use_cases.classes.set_predictions(teacher, class_id, True, 30)
     assert use_cases.reading.class_snapshot(teacher, class_id).predict_seconds == 9
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_a_seat_read_from_its_token_says_whether_its_class_predicts(
+    use_cases: UseCases, teacher: int, on: bool
+) -> None:
+    # A connecting tablet looks for a card left waiting by a restarted server only then.
+    table = predicting_table(use_cases, teacher, on=on)
+    code = use_cases.reading.class_snapshot(teacher, table.class_id).join_code
+    _seat, token = use_cases.seats.join(code, table.group_id, "Ines")
+    assert use_cases.seats.seat_by_token(token).predicting is on

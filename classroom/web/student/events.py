@@ -66,7 +66,8 @@ def on_connect(auth: Any = None) -> None:
     if not presence.admit(seat.seat_id):
         message = _("This seat is already open on too many tablets. Close the other tabs.")
         raise Refused(message, {"reason": "too_many_tabs"})
-    close_overdue(seat.group_id)  # a card left waiting by a restarted server is judged now
+    if seat.predicting:  # a card left waiting by a restarted server is judged now
+        close_overdue(seat.group_id)
     try:
         catch_up = _welcome(seat, token, auth)
         notifier().presence_changed(seat.class_id)
