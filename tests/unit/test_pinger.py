@@ -29,6 +29,8 @@ def _sent(connection: Socket) -> list[int]:
 
 
 def _wait_for(condition, seconds: float = 2.0) -> None:
+    """Poll until `condition()` holds: the pings land on Engine.IO's own queues, which signal
+    nothing a test could wait on, so a short poll is the way to see them arrive."""
     deadline = time.monotonic() + seconds
     while not condition():
         assert time.monotonic() < deadline, "timed out"
