@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from classroom.core.cards import Card
-from classroom.core.game import Event, Round, event_from_dict, replay
+from classroom.core.games.express import Event, Round, event_from_dict, replay
 
 SEATS = ("Ana", "Ben", "Chen", "Dia", "Eli")
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from bench.live import RULE, free_port, server, temporary_database
 from bench.school import CLOSE_WAIT_S, Tablet
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.store import connect, create_schema
 from classroom.store.composition import use_cases_for
 from classroom.usecases import GroupSetup

@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.core.rules.library import load_library
 from classroom.store import connect, create_schema
 from classroom.store.composition import use_cases_for

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.store import connect, create_schema
 from classroom.store.composition import use_cases_for
 from classroom.usecases import GroupSetup

@@ -21,7 +21,7 @@ from typing import Any
 import socketio
 
 from bench.live import RULE, _wait_for_port
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.projections.view_changes import updated_view
 from classroom.store import connect, create_schema
 from classroom.store.composition import use_cases_for

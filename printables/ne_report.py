@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from classroom.core import new_eleusis as ne
 from classroom.core.cards import Card, printed_label
+from classroom.core.games import new_eleusis as ne
 from classroom.projections.class_record import GroupRecord, RoundRecord
 from classroom.projections.ne_record import NeDebrief, NeMoment, ne_debrief, ne_moments
 from printables.i18n import current_language

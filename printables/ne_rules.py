@@ -1,6 +1,6 @@
 """What the New Eleusis rules summary says: its sections in a student's words, the drawn example
 layout, and a worked scoring example whose numbers are written out (a test checks them against
-`classroom.core.new_eleusis.scoring`)."""
+`classroom.core.games.new_eleusis.scoring`)."""
 
 from __future__ import annotations
 

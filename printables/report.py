@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from classroom.core import game
 from classroom.core.cards import Card
-from classroom.core.game import Event, RoundState
+from classroom.core.games import express as game
+from classroom.core.games.express import Event, RoundState
 from classroom.core.scoring import HAND_SIZE, dealer_score, round_scores
 from classroom.projections.class_record import GroupRecord, RoundRecord
 from classroom.projections.journal_view import JournalRecord

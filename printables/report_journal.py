@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from classroom.core.game import Event
+from classroom.core.games.express import Event
 from classroom.core.hypotheses import check_consistency
 from classroom.core.layout import Layout
 from classroom.core.rules import RuleError

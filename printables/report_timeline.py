@@ -10,8 +10,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from classroom.core import game
-from classroom.core.game import Event, RoundState
+from classroom.core.games import express as game
+from classroom.core.games.express import Event, RoundState
 from printables.i18n import gettext as _
 
 __all__ = ["Entry", "Verdict", "ending", "namer", "timeline"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from classroom.core.game import BadSetup, RoundState
+from classroom.core.games.express import BadSetup, RoundState
 
 __all__ = [
     "EMPTIED_BONUS",

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from classroom.core import new_eleusis
 from classroom.core.cards import Card
-from classroom.core.game import Event
+from classroom.core.games import new_eleusis
+from classroom.core.games.express import Event
 from classroom.projections.journal_view import JournalRecord
 
 __all__ = ["ClassRecord", "GroupRecord", "Mismatch", "RoundRecord", "stamp"]

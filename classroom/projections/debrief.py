@@ -5,7 +5,7 @@ A journal entry written when the log had reached seq `s` comes after event `s` a
 event `s + 1`; a guess sits at its own event.
 
 >>> from classroom.core.cards import Card
->>> from classroom.core.game import Guessed, GuessJudged
+>>> from classroom.core.games.express import Guessed, GuessJudged
 >>> events = [Guessed(seq=4, seat="1", text="red"), GuessJudged(seq=5, seat="1", right=False)]
 >>> note = JournalRecord("2", 4, "alternate colours", 7, Card.parse("KS"), False, "")
 >>> [(h.kind, h.seq, h.text) for h in hypotheses(events, [note])]
@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from classroom.core.game import Event, Guessed, GuessJudged, Judged
+from classroom.core.games.express import Event, Guessed, GuessJudged, Judged
 from classroom.projections.journal_view import JournalRecord, prediction_outcome
 
 __all__ = [

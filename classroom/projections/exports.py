@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from classroom.core.game import (
+from classroom.core.games.express import (
     Dealt,
     Event,
     Guessed,

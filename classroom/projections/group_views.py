@@ -8,11 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from classroom.core import new_eleusis as ne
 from classroom.core.eventlog import LoggedEvent
-from classroom.core.game import JUDGING, Dealt, DeckAdded, Predicted, RoundState
-from classroom.core.game.round import passes
-from classroom.core.game.verify import verify_guess, verify_no_play, verify_pass_guess, verify_play
+from classroom.core.games import new_eleusis as ne
+from classroom.core.games.express import JUDGING, Dealt, DeckAdded, Predicted, RoundState
+from classroom.core.games.express.round import passes
+from classroom.core.games.express.verify import (
+    verify_guess,
+    verify_no_play,
+    verify_pass_guess,
+    verify_play,
+)
 from classroom.core.scoring import dealer_score, round_scores
 from classroom.projections.learning_curve import live_accuracy
 from classroom.projections.new_eleusis_views import (

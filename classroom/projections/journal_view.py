@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from classroom.core.cards import Card
-from classroom.core.game import Event, Judged, Played
+from classroom.core.games.express import Event, Judged, Played
 from classroom.core.hypotheses import check_consistency
 from classroom.core.hypotheses.builder import built_from
 from classroom.core.layout import Layout

@@ -8,7 +8,7 @@ A student who is right on at least 80 % of at least 5 predictions over the last 
 "got it": a rule of thumb, since a lucky streak of guesses rarely lasts that long.
 
 >>> from classroom.core.cards import Card
->>> from classroom.core.game import Judged, Played, Predicted
+>>> from classroom.core.games.express import Judged, Played, Predicted
 >>> seven = Card.parse("7H")
 >>> events = [Played(seq=2, seat="1", card=seven), Predicted(seq=3, seat="2", accepted=True),
 ...           Judged(seq=4, seat="1", card=seven, correct=False)]
@@ -22,7 +22,15 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from classroom.core.cards import Card
-from classroom.core.game import Dealt, Event, Judged, Played, Predicted, Prediction, RoundState
+from classroom.core.games.express import (
+    Dealt,
+    Event,
+    Judged,
+    Played,
+    Predicted,
+    Prediction,
+    RoundState,
+)
 from classroom.projections.debrief import hypotheses, play_numbers
 from classroom.projections.journal_view import JournalRecord
 

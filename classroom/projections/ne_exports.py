@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from classroom.core import new_eleusis as ne
+from classroom.core.games import new_eleusis as ne
 from classroom.projections.class_record import GroupRecord, RoundRecord
 from classroom.projections.ne_record import NeCard, NeDebrief, NeMoment, ne_debrief, ne_moments
 

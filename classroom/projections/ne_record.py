@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from classroom.core import new_eleusis as ne
 from classroom.core.cards import Card
-from classroom.core.new_eleusis.scoring import EMPTIED_BONUS, high_count
+from classroom.core.games import new_eleusis as ne
+from classroom.core.games.new_eleusis.scoring import EMPTIED_BONUS, high_count
 from classroom.projections.class_record import RoundRecord
 
 __all__ = [

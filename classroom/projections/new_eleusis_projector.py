@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from classroom.core import new_eleusis as ne
+from classroom.core.games import new_eleusis as ne
 from classroom.projections.new_eleusis_views import card_numbers
 from classroom.projections.snapshots import GroupSnapshot
 

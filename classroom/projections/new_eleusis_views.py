@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from classroom.core import new_eleusis as ne
 from classroom.core.cards import Card
-from classroom.core.game.round import passes
-from classroom.core.new_eleusis import verify
-from classroom.core.new_eleusis.options import MAX_STRING
+from classroom.core.games import new_eleusis as ne
+from classroom.core.games.express.round import passes
+from classroom.core.games.new_eleusis import verify
+from classroom.core.games.new_eleusis.options import MAX_STRING
 from classroom.projections.snapshots import GroupSnapshot
 
 __all__ = [

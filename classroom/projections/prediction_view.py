@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from classroom.core.game import Prediction, RoundState
-from classroom.core.game.round import passes
-from classroom.core.game.verify import verify_predict
+from classroom.core.games.express import Prediction, RoundState
+from classroom.core.games.express.round import passes
+from classroom.core.games.express.verify import verify_predict
 from classroom.projections.snapshots import GroupSnapshot
 
 __all__ = ["prediction_view", "public_prediction"]

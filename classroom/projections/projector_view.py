@@ -10,8 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from classroom.core import new_eleusis as ne
-from classroom.core.game import JUDGING, Event, GuessJudged, Judged, NoPlayJudged, RoundState
+from classroom.core.games import new_eleusis as ne
+from classroom.core.games.express import (
+    JUDGING,
+    Event,
+    GuessJudged,
+    Judged,
+    NoPlayJudged,
+    RoundState,
+)
 from classroom.core.scoring import round_scores
 from classroom.projections.group_views import status
 from classroom.projections.new_eleusis_projector import (
@@ -58,7 +65,7 @@ def latest_verdict(events: Sequence[Event]) -> Verdict | None:
     whose action, on which card, right or wrong; never a guess's words.
 
     >>> from classroom.core.cards import Card
-    >>> from classroom.core.game import Hint
+    >>> from classroom.core.games.express import Hint
     >>> latest_verdict([Judged(seq=3, seat="4", card=Card.parse("7H"), correct=False),
     ...                 Hint(seq=4, text="look at colours")])
     {'kind': 'play', 'seat': '4', 'card': '7H', 'right': False}

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from classroom.core import new_eleusis
-from classroom.core.game import Event, RoundState
+from classroom.core.games import new_eleusis
+from classroom.core.games.express import Event, RoundState
 from classroom.core.layout import Layout
 
 __all__ = ["ClassSnapshot", "GroupSnapshot", "SeatInfo"]

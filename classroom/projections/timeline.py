@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from classroom.core import game, new_eleusis
-from classroom.core.game import Dealt, Event, GameError
+from classroom.core.games import express as game
+from classroom.core.games import new_eleusis
+from classroom.core.games.express import Dealt, Event, GameError
 from classroom.core.layout import Layout
 from classroom.projections.class_record import Mismatch, RoundRecord
 from classroom.projections.journal_view import journal_view

@@ -8,9 +8,9 @@ from datetime import datetime
 from sqlalchemy import bindparam, insert, select
 from sqlalchemy.exc import IntegrityError
 
-from classroom.core import new_eleusis
 from classroom.core.eventlog import LoggedEvent
-from classroom.core.game import Event, event_from_dict
+from classroom.core.games import new_eleusis
+from classroom.core.games.express import Event, event_from_dict
 from classroom.store import rows
 from classroom.store.models import DealerVerdict, JournalEntry, RoundEvent, StoredRound
 from classroom.store.repositories import ConnectionRepository

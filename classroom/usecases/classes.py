@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.core.rules import RuleError, compile_rule
 from classroom.core.text import _
 from classroom.usecases.context import Context, utcnow

@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import ParamSpec, TypeVar
 
-from classroom.core import game, new_eleusis
-from classroom.core.game import Event, RoundState
+from classroom.core.games import express as game
+from classroom.core.games import new_eleusis
+from classroom.core.games.express import Event, RoundState
 from classroom.core.layout import Layout
 from classroom.usecases.ports import RoundRow, UnitOfWork, WriteRace
 

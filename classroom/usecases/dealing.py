@@ -11,9 +11,9 @@ import logging
 from dataclasses import dataclass
 from typing import Literal
 
-from classroom.core import game
 from classroom.core.cards import Card
-from classroom.core.game import Event, RoundState
+from classroom.core.games import express as game
+from classroom.core.games.express import Event, RoundState
 from classroom.core.rules import Rule, RuleError
 from classroom.core.rules.library import LibraryError, find_rule
 from classroom.core.scoring import seating

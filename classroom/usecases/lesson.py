@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from classroom.core import new_eleusis
-from classroom.core.game import MIN_PLAYERS
+from classroom.core.games import new_eleusis
+from classroom.core.games.express import MIN_PLAYERS
 from classroom.core.scoring import dealer_score, round_scores
 from classroom.core.text import _
 from classroom.usecases.changes import Change

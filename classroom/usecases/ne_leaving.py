@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from classroom.core import new_eleusis as ne
+from classroom.core.games import new_eleusis as ne
 from classroom.core.text import _
 from classroom.usecases.errors import Conflict
 

@@ -1,6 +1,6 @@
 """Playing New Eleusis rounds: a player's strings, no-plays and prophecy, a student dealer's
 verdicts, the teacher's hint and end. Each action is checked by the engine
-(`classroom.core.new_eleusis`), appended to the round's log, then announced, like Express's
+(`classroom.core.games.new_eleusis`), appended to the round's log, then announced, like Express's
 (`rounds`), under the same group locks.
 
 With the app as God (no dealing seat) the compiled rule gives every verdict at once, and
@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from classroom.core import new_eleusis as ne
 from classroom.core.cards import Card
 from classroom.core.eventlog import Judge
+from classroom.core.games import new_eleusis as ne
 from classroom.core.text import _
 from classroom.usecases.changes import Change
 from classroom.usecases.context import NEW_ELEUSIS, Context, retry_once

@@ -16,9 +16,9 @@ from datetime import datetime
 from types import TracebackType
 from typing import Any, Protocol, Self
 
-from classroom.core import new_eleusis
 from classroom.core.eventlog import LoggedEvent
-from classroom.core.game import Event
+from classroom.core.games import new_eleusis
+from classroom.core.games.express import Event
 
 __all__ = [
     "Clash",

@@ -8,7 +8,7 @@ verdict waits until every other player has predicted or the class's window has p
 
 from __future__ import annotations
 
-from classroom.core import game
+from classroom.core.games import express as game
 from classroom.core.text import _
 from classroom.usecases.changes import Action, Change
 from classroom.usecases.context import NEW_ELEUSIS, Context, retry_once

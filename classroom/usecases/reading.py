@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from classroom.core import new_eleusis
 from classroom.core.cards import Card
 from classroom.core.eventlog import LoggedEvent
-from classroom.core.game import Event, RoundState
+from classroom.core.games import new_eleusis
+from classroom.core.games.express import Event, RoundState
 from classroom.core.text import _
 from classroom.projections.journal_view import JournalRecord
 from classroom.projections.snapshots import ClassSnapshot, GroupSnapshot, SeatInfo

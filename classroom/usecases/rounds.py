@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from classroom.core import game
-from classroom.core.game import Event, Options, RoundState
+from classroom.core.games import express as game
+from classroom.core.games.express import Event, Options, RoundState
 from classroom.core.rules import Rule
 from classroom.core.scoring import app_seating, next_dealer
 from classroom.core.text import _

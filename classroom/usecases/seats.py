@@ -5,8 +5,9 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
-from classroom.core import game, new_eleusis
 from classroom.core.eventlog import LoggedEvent
+from classroom.core.games import express as game
+from classroom.core.games import new_eleusis
 from classroom.core.text import _
 from classroom.usecases.changes import Change
 from classroom.usecases.classes import hash_token

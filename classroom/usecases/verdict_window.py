@@ -16,8 +16,8 @@ import random
 from datetime import datetime, timedelta
 from functools import lru_cache
 
-from classroom.core import game
-from classroom.core.game import Event, RoundState
+from classroom.core.games import express as game
+from classroom.core.games.express import Event, RoundState
 from classroom.core.rules import Rule, compile_rule
 from classroom.usecases.context import RoundStates, utcnow
 from classroom.usecases.ports import GroupRow, RoundRow, UnitOfWork

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from classroom.core.game import Event
+from classroom.core.games.express import Event
 from classroom.projections.group_views import teacher_group_view
 from classroom.projections.journal_view import journal_view
 from classroom.usecases import GroupSnapshot

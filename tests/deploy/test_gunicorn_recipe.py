@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.store import connect, create_schema
 from classroom.store.composition import use_cases_for
 from classroom.usecases import GroupSetup

@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, expect
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.store.composition import use_cases_for
 from classroom.store.database import connect
 from classroom.usecases import GroupSetup, UseCases

@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import Browser, expect
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.core.rules import compile_rule
 from classroom.store import connect
 from classroom.store.composition import use_cases_for

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.store import connect
 from classroom.store.composition import use_cases_for
 from classroom.usecases import Action, GroupSetup, SeatRef, UseCases

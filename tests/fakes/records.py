@@ -10,9 +10,9 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
-from classroom.core import new_eleusis
 from classroom.core.eventlog import LoggedEvent as AnyEvent
-from classroom.core.game import Event, event_from_dict
+from classroom.core.games import new_eleusis
+from classroom.core.games.express import Event, event_from_dict
 from classroom.usecases.ports import ClassRow, GroupRow, JournalRow, SeatRow, VerdictRow
 
 __all__ = [

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from classroom.core import new_eleusis
 from classroom.core.eventlog import LoggedEvent as AnyEvent
-from classroom.core.game import Event
+from classroom.core.games import new_eleusis
+from classroom.core.games.express import Event
 from classroom.usecases.ports import JournalRow, NeStoredEvent, RoundRow, StoredEvent, VerdictRow
 from tests.fakes.records import JournalRecord, LoggedEvent, VerdictRecord
 from tests.fakes.tables import Transaction

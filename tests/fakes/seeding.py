@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from classroom.core.game import Hint
+from classroom.core.games.express import Hint
 from classroom.usecases.ports import NewGroup, UnitOfWork
 
 __all__ = ["SEED_RULE", "hints", "seed_class", "seed_round"]

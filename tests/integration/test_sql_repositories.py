@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from datetime import datetime, timedelta
 
-from classroom.core.game import Guessed, Hint, deal
+from classroom.core.games.express import Guessed, Hint, deal
 from classroom.store.models import utcnow
 from classroom.usecases import UseCases
 from classroom.usecases.names import MAX_NICKNAME, MAX_NICKNAME_KEY, clean_nickname, nickname_key

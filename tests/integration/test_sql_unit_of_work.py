@@ -10,7 +10,7 @@ from sqlalchemy import func, select, text
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
-from classroom.core.game import Hint
+from classroom.core.games.express import Hint
 from classroom.store.models import (
     AppliedAction,
     ClassPeriod,

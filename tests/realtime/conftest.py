@@ -10,7 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from flask_socketio import SocketIOTestClient
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.projections.view_changes import updated_view
 from classroom.usecases import GroupSetup, UseCases
 from classroom.web import create_app, socketio

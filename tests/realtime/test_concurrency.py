@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from classroom.core import game
-from classroom.core.game import Options, RoundState
+from classroom.core.games import express as game
+from classroom.core.games.express import Options, RoundState
 from classroom.store import connect
 from classroom.store.composition import use_cases_for
 from classroom.store.migrate import upgrade

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.usecases import GroupSetup
 from classroom.web.student.builder_events import CHECKS_PER_WINDOW
 from tests.realtime.conftest import Lesson, Tablet

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from classroom.core.cards import Card
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.core.rules import compile_rule
 from classroom.usecases import Change, GroupSetup, SeatRef, UseCases
 from classroom.usecases.new_eleusis_rounds import NeAction

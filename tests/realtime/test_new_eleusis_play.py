@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from classroom.core.cards import Card
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.core.rules import compile_rule
 from classroom.usecases import GroupSetup
 from classroom.web.notifier import notifier

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, text
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.usecases import GroupSetup
 from classroom.web.prediction_timer import timers_running
 from tests.realtime.conftest import EASY_RULE, Lesson, Tablet, make_app

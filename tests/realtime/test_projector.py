@@ -9,7 +9,7 @@ from typing import Any
 from flask.testing import FlaskClient
 from flask_socketio import SocketIOTestClient
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.usecases import GroupSetup
 from classroom.web import socketio
 from classroom.web.notifier import notifier

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.core.rules.library import find_rule
 from classroom.usecases import GroupSetup
 from classroom.web.notifier import notifier

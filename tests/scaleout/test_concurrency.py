@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from classroom.core import game
+from classroom.core.games import express as game
 from tests.scaleout.clients import Tablet, close_all
 from tests.scaleout.conftest import Cluster
 

@@ -6,7 +6,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.usecases import GroupSetup, UseCases
 from tests.realtime import conftest as realtime
 from tests.web import conftest as web

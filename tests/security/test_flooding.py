@@ -7,7 +7,7 @@ import pytest
 from flask import Flask
 from socketio.packet import CONNECT_ERROR, Packet
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.usecases import GroupSetup, UseCases
 from classroom.web import presence, socketio
 from tests.realtime.conftest import Lesson

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.usecases import GroupSetup, UseCases
 from classroom.web import socketio
 from tests.realtime.conftest import Lesson, Tablet

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.core.rules.library import load_library
 from classroom.usecases import GroupSetup, RuleChoice
 from printables.documents import class_pack_pdf

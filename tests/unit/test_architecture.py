@@ -144,7 +144,9 @@ def test_core_and_projections_load_only_the_standard_library() -> None:
     modules = [
         m for m in _modules("classroom/core", "classroom/projections") if not m.startswith(LIBRARY)
     ]
-    assert "classroom.core.game" in modules and "classroom.projections.group_views" in modules
+    assert (
+        "classroom.core.games.express" in modules and "classroom.projections.group_views" in modules
+    )
     assert third_party_loaded_by(modules) == {"classroom"}
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from classroom.core.cards import Card
-from classroom.core.game import Guessed, GuessJudged, Judged, Played
+from classroom.core.games.express import Guessed, GuessJudged, Judged, Played
 from classroom.core.hypotheses import check_equivalence
 from classroom.core.rules import RuleError, compile_rule
 from classroom.projections.debrief import (

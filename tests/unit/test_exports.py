@@ -8,7 +8,7 @@ import io
 import pytest
 
 from classroom.core.cards import Card
-from classroom.core.game import (
+from classroom.core.games.express import (
     Dealt,
     Guessed,
     GuessJudged,

@@ -7,7 +7,7 @@ import io
 from dataclasses import replace
 
 from classroom.core.cards import Card
-from classroom.core.game import Judged, Played, Predicted, RoundEnded
+from classroom.core.games.express import Judged, Played, Predicted, RoundEnded
 from classroom.projections.class_record import ClassRecord
 from classroom.projections.exports import (
     EVENT_COLUMNS,

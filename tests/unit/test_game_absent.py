@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.core.game import (
+from classroom.core.games.express import (
     NotYourTurn,
     PlayerRemoved,
     Round,

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from classroom.core.cards import new_stock
-from classroom.core.game import BadSetup, Options, Round, deal, replay
+from classroom.core.games.express import BadSetup, Options, Round, deal, replay
 
 SEATS = ("Ana", "Ben", "Chen", "Dia", "Eli", "Fay", "Gus", "Hal")
 

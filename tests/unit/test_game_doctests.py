@@ -8,12 +8,12 @@ import importlib
 import pytest
 
 MODULES = [
-    "classroom.core.game",
-    "classroom.core.game.commands",
-    "classroom.core.game.events",
-    "classroom.core.game.round",
-    "classroom.core.game.state",
-    "classroom.core.game.verify",
+    "classroom.core.games.express",
+    "classroom.core.games.express.commands",
+    "classroom.core.games.express.events",
+    "classroom.core.games.express.round",
+    "classroom.core.games.express.state",
+    "classroom.core.games.express.verify",
     "classroom.core.scoring",
 ]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from classroom.core.game import RoundEnded, replay
+from classroom.core.games.express import RoundEnded, replay
 from tests.unit.test_game_support import cards, table
 
 TWO_H, SEVEN_S = cards("2H 7S")

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from classroom.core.game import (
+from classroom.core.games.express import (
     CardNotInHand,
     EmptyText,
     GameError,

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from classroom.core.game import (
+from classroom.core.games.express import (
     BadEvent,
     Dealt,
     DeckAdded,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.core.game import Guess, GuessNotAllowed, Round, VerdictPending
+from classroom.core.games.express import Guess, GuessNotAllowed, Round, VerdictPending
 from tests.unit.test_game_support import cards, snapshot, table
 
 C = cards

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.core.game import BadVerdict, CardNotInHand, NoPlayJudged, Round
+from classroom.core.games.express import BadVerdict, CardNotInHand, NoPlayJudged, Round
 from tests.unit.test_game_support import Nothing, cards, snapshot, table
 
 C = cards

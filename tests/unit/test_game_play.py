@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.core.game import Judged, Pending, Played, RoundEnded
+from classroom.core.games.express import Judged, Pending, Played, RoundEnded
 from tests.unit.test_game_support import cards, table
 
 C = cards

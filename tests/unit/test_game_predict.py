@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from classroom.core.game import (
+from classroom.core.games.express import (
     Predicted,
     Prediction,
     PredictionNotAllowed,

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from classroom.core.cards import DECK, Card
-from classroom.core.game import (
+from classroom.core.games.express import (
     GameError,
     Guess,
     Judged,

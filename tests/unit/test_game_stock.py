@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from classroom.core.cards import DECK
-from classroom.core.game import DeckAdded, RoundEnded, replay
+from classroom.core.games.express import DeckAdded, RoundEnded, replay
 from tests.unit.test_game_support import cards, table
 
 C = cards

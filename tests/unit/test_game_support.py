@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 
 from classroom.core.cards import Card
-from classroom.core.game import Dealt, Event, Options, Round, RoundState, StockOut
+from classroom.core.games.express import Dealt, Event, Options, Round, RoundState, StockOut
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from classroom.core.cards import Card
-from classroom.core.game import (
+from classroom.core.games.express import (
     Event,
     Guessed,
     GuessJudged,

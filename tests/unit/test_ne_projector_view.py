@@ -9,8 +9,8 @@ import re
 from collections import Counter
 from dataclasses import replace
 
-from classroom.core import new_eleusis as ne
 from classroom.core.cards import Card
+from classroom.core.games import new_eleusis as ne
 from classroom.projections.new_eleusis_projector import latest_ne_verdict
 from classroom.projections.projector_view import projector_view
 from classroom.projections.snapshots import ClassSnapshot, GroupSnapshot, SeatInfo

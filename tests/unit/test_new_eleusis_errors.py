@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 import pytest
 
-from classroom.core.game import GameError
-from classroom.core.new_eleusis import (
+from classroom.core.games.express import GameError
+from classroom.core.games.new_eleusis import (
     BadString,
     BadVerdict,
     CardNotInHand,

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from classroom.core.cards import DECK, Card
-from classroom.core.game import GameError
-from classroom.core.new_eleusis import (
+from classroom.core.games.express import GameError
+from classroom.core.games.new_eleusis import (
     LONG_SUDDEN_DEATH,
     OWED,
     Options,

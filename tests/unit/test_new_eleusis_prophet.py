@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.core.new_eleusis import NotPlaying, ProphetNotAllowed, Round, VerdictPending
+from classroom.core.games.new_eleusis import NotPlaying, ProphetNotAllowed, Round, VerdictPending
 from tests.unit.test_new_eleusis_support import Alternate, cards, table
 
 ALL_RED = {"Ana": "2H 3S 4H", "Ben": "6D 8D 10D 2D 4D 6H", "Chen": "9H 10S JH", "Dia": "AD 2S 3D"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.core.new_eleusis import (
+from classroom.core.games.new_eleusis import (
     BadSetup,
     RoundResult,
     dealer_score,

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from classroom.core.cards import DECK, Card
-from classroom.core.new_eleusis import (
+from classroom.core.games.new_eleusis import (
     LONG_SUDDEN_DEATH,
     BadEvent,
     BadSetup,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.core.new_eleusis import LONG_SUDDEN_DEATH, NotPlaying, ProphetNotAllowed, Round
+from classroom.core.games.new_eleusis import LONG_SUDDEN_DEATH, NotPlaying, ProphetNotAllowed, Round
 from tests.unit.test_new_eleusis_support import Anything, Nothing, long_table, play_right
 
 

@@ -6,8 +6,8 @@ import random
 from collections.abc import Sequence
 
 from classroom.core.cards import DECK, Card
-from classroom.core.game import Judge
-from classroom.core.new_eleusis import Dealt, Event, Options, Round, RoundState
+from classroom.core.games.express import Judge
+from classroom.core.games.new_eleusis import Dealt, Event, Options, Round, RoundState
 
 SEATS = ("Ana", "Ben", "Chen", "Dia")
 

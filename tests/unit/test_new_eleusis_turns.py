@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from classroom.core.new_eleusis import Judged, NoPlayJudged, string_is_right
+from classroom.core.games.new_eleusis import Judged, NoPlayJudged, string_is_right
 from tests.unit.test_new_eleusis_support import Alternate, Nothing, cards, table
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from classroom.core import new_eleusis as ne
 from classroom.core.cards import Card
+from classroom.core.games import new_eleusis as ne
 from classroom.core.rules import compile_rule
 from classroom.projections.group_views import public_event, student_view, teacher_group_view
 from classroom.projections.snapshots import GroupSnapshot, SeatInfo

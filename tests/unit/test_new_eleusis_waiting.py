@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.core.new_eleusis import VerdictPending
-from classroom.core.new_eleusis.verify import verify_no_play
+from classroom.core.games.new_eleusis import VerdictPending
+from classroom.core.games.new_eleusis.verify import verify_no_play
 from tests.unit.test_new_eleusis_errors import pointed
 from tests.unit.test_new_eleusis_support import cards
 

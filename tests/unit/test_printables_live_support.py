@@ -8,7 +8,7 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from classroom.core.game import Options, RoundState
+from classroom.core.games.express import Options, RoundState
 from classroom.core.rules import compile_rule
 from classroom.store import connect, create_schema
 from classroom.store.composition import use_cases_for

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from classroom.core.cards import Color
-from classroom.core.new_eleusis.scoring import dealer_score, high_count, player_scores
+from classroom.core.games.new_eleusis.scoring import dealer_score, high_count, player_scores
 from classroom.core.rules.library import load_library
 from printables.documents import ne_rules_pdf, rule_cards_pdf, rules_sheet_pdf
 from printables.i18n import speaking

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from classroom.core.game import Event, Round
+from classroom.core.games.express import Event, Round
 from classroom.projections.journal_view import JournalRecord
 from printables.documents import game_report_pdf
 from printables.report import RoundInfo, game_report

@@ -11,7 +11,7 @@ import pytest
 from babel.messages.pofile import read_po
 from reportlab.pdfgen.canvas import Canvas
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.usecases import GroupSetup
 from printables.common import base_styles
 from printables.documents import (

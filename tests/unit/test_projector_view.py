@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from classroom.core.cards import Card
-from classroom.core.game import GuessJudged, Hint, Judged, NoPlayJudged, Round, RoundState
+from classroom.core.games.express import GuessJudged, Hint, Judged, NoPlayJudged, Round, RoundState
 from classroom.projections.projector_view import (
     latest_verdict,
     projector_view,

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from classroom.core.game import BadSetup, EndReason, RoundState
+from classroom.core.games.express import BadSetup, EndReason, RoundState
 from classroom.core.scoring import (
     Game,
     RoundResult,

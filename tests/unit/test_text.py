@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.core.game import NotYourTurn, deal, play, replay
+from classroom.core.games.express import NotYourTurn, deal, play, replay
 from classroom.core.text import Seat, Text, _, render
 
 FAKE_CATALOG = {

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.usecases import GroupSetup, UseCases
 from classroom.usecases.ports import UnitOfWork
 from tests.fakes import FakeStore, FakeUnitOfWork

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from classroom.core.cards import Card
-from classroom.core.game import Event, RoundState
+from classroom.core.games.express import Event, RoundState
 from classroom.core.rules import compile_rule
 from classroom.usecases import Action, Change, SeatRef, UseCases
 

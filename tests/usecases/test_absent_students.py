@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.usecases import Conflict, GroupSetup, NotFound, RuleChoice, UseCases
 from tests.usecases.tables import Table
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.usecases import GroupSetup, Invalid, JournalNote, UseCases
 from classroom.usecases import checks as checks_module
 from classroom.usecases.checks import CheckOutcome, Checks, outcome_of

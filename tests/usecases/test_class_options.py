@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.projections.group_views import student_view
 from classroom.usecases import Action, GroupSetup, UseCases
 from tests.usecases.tables import Table

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.usecases import Conflict, GroupSetup, Invalid, NotFound, UseCases
 
 ALTERNATE = "card.color != prev.color"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.usecases import (
     Action,
     Change,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.usecases import GroupSetup, Invalid, NotFound, UseCases
 
 RULE = "card.color != prev.color"

@@ -7,7 +7,14 @@ from datetime import timedelta
 
 import pytest
 
-from classroom.core.game import GameError, Judged, Options, Played, Predicted, PredictionNotAllowed
+from classroom.core.games.express import (
+    GameError,
+    Judged,
+    Options,
+    Played,
+    Predicted,
+    PredictionNotAllowed,
+)
 from classroom.projections.group_views import public_event, student_view
 from classroom.usecases import Action, Conflict, GroupSetup, Invalid, SeatRef, UseCases
 from tests.fakes import FakeStore

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from classroom.core.cards import Card
-from classroom.core.game import GameError, Guessed, Played
+from classroom.core.games.express import GameError, Guessed, Played
 from classroom.core.rules import compile_rule
 from classroom.core.scoring import round_scores
 from classroom.usecases import Action, Conflict, JournalNote, NotFound, SeatRef, UseCases

@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 
 from classroom.core.cards import Card
-from classroom.core.game import Guessed, Hint, Played
+from classroom.core.games.express import Guessed, Hint, Played
 from classroom.usecases.ports import JournalRow, NewGroup, UnitOfWork, VerdictRow
 from tests.fakes import utc_now
 from tests.fakes.seeding import hints, seed_class, seed_round

@@ -11,9 +11,9 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from classroom.core import new_eleusis as ne
 from classroom.core.cards import Card
-from classroom.core.game import Options
+from classroom.core.games import new_eleusis as ne
+from classroom.core.games.express import Options
 from classroom.core.rules import compile_rule
 from classroom.usecases import Action, GroupSetup, JournalNote, SeatRef, UseCases
 from classroom.usecases.new_eleusis_rounds import NeAction

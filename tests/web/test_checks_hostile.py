@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.core.rules import compile_rule
 from classroom.usecases import Action, GroupSetup, JournalNote, RuleChoice, SeatRef, UseCases
 from classroom.usecases import checks as checks_module

@@ -73,7 +73,7 @@ def test_the_class_page_and_the_totals_read_a_class_with_both_games(
 def test_a_student_dealers_new_eleusis_round_is_read_before_and_after_the_deal(
     client: Browser, service: UseCases, teacher: int
 ) -> None:
-    from classroom.core.game import Options
+    from classroom.core.games.express import Options
     from classroom.usecases import GroupSetup
 
     groups = [GroupSetup("Owls", "card.color != prev.color", mode="new_eleusis")]

@@ -75,7 +75,7 @@ def test_the_class_pack_speaks_the_class_language_whatever_the_browser(
 
 
 def test_class_pack_of_a_class_with_a_rule_in_plain_words_downloads(print_app, print_service):
-    from classroom.core.game import Options
+    from classroom.core.games.express import Options
     from classroom.usecases import GroupSetup, RuleChoice
 
     teacher = print_service.teachers.create_teacher("nowak", "correct horse battery")

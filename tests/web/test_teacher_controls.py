@@ -9,7 +9,7 @@ import pytest
 
 from classroom.cli.main import main
 from classroom.cli.purge import purge_on_start
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.usecases import Action, Conflict, RuleChoice, UseCases, Verdict
 from classroom.usecases.dealing import VerdictCheck
 from tests.conftest import sessions_of

@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from flask_socketio import ConnectionRefusedError as Refused
 from flask_socketio import emit, join_room
 
-from classroom.core.game import GameError
+from classroom.core.games.express import GameError
 from classroom.projections.group_views import public_event, student_view
 from classroom.projections.journal_view import journal_view
 from classroom.usecases import NotFound, SeatRef, ServiceError, VerdictCheck

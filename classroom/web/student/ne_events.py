@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from classroom.core.game import GameError
+from classroom.core.games.express import GameError
 from classroom.usecases import ServiceError
 from classroom.web.context import use_cases
 from classroom.web.extensions import socketio

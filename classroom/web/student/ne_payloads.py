@@ -7,7 +7,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from classroom.core.cards import Card, CardError
-from classroom.core.new_eleusis.options import MAX_STRING
+from classroom.core.games.new_eleusis.options import MAX_STRING
 from classroom.usecases import Invalid
 from classroom.usecases.new_eleusis_rounds import NeAction, NeVerdict
 from classroom.web.student.payloads import action_id

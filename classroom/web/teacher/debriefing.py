@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import render_template, url_for
 
-from classroom.core.game import Judged
+from classroom.core.games.express import Judged
 from classroom.projections.debrief import debrief
 from classroom.projections.journal_view import JournalRecord
 from classroom.projections.ne_record import ne_debrief

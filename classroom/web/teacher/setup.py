@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
-from classroom.core.game import Options
+from classroom.core.games.express import Options
 from classroom.core.rules import RuleError, compile_rule
 from classroom.core.rules.library import (
     CONCEPT_NAMES,

@@ -31,7 +31,7 @@ stock is empty, right after the draw that emptied it; a wrong play is never left
 penalty card, so it never makes a hand smaller.
 """
 
-from classroom.core.game.commands import (
+from classroom.core.games.express.commands import (
     DEFAULT_OPTIONS,
     MIN_PLAYERS,
     Judge,
@@ -49,7 +49,7 @@ from classroom.core.game.commands import (
     remove_player,
     skip_turn,
 )
-from classroom.core.game.errors import (
+from classroom.core.games.express.errors import (
     BadEvent,
     BadSetup,
     BadVerdict,
@@ -64,7 +64,7 @@ from classroom.core.game.errors import (
     UnknownSeat,
     VerdictPending,
 )
-from classroom.core.game.events import (
+from classroom.core.games.express.events import (
     Dealt,
     DeckAdded,
     EndReason,
@@ -85,8 +85,8 @@ from classroom.core.game.events import (
     TurnSkipped,
     event_from_dict,
 )
-from classroom.core.game.round import Round
-from classroom.core.game.state import (
+from classroom.core.games.express.round import Round
+from classroom.core.games.express.state import (
     JUDGING,
     Guess,
     Pending,
@@ -97,7 +97,7 @@ from classroom.core.game.state import (
     owing,
     replay,
 )
-from classroom.core.game.verify import (
+from classroom.core.games.express.verify import (
     verify_deal,
     verify_end_round,
     verify_guess,

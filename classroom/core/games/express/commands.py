@@ -4,7 +4,7 @@ Commands never change a state; `apply` folds their events in. Randomness and cho
 the events, so replaying a log needs neither an rng nor a judge.
 
 >>> import random
->>> from classroom.core.game.state import replay
+>>> from classroom.core.games.express.state import replay
 >>> state = replay([deal(["Ana", "Ben", "Chen"], random.Random(3))])
 >>> [event.kind for event in no_play(state, "Ana")]
 ['no_play']
@@ -18,8 +18,8 @@ from dataclasses import replace
 
 from classroom.core.cards import Card, new_stock, secure_random
 from classroom.core.eventlog import Judge
-from classroom.core.game.errors import NothingToJudge
-from classroom.core.game.events import (
+from classroom.core.games.express.errors import NothingToJudge
+from classroom.core.games.express.events import (
     Dealt,
     DeckAdded,
     Event,
@@ -37,8 +37,8 @@ from classroom.core.game.events import (
     RoundEnded,
     TurnSkipped,
 )
-from classroom.core.game.state import RoundState, apply
-from classroom.core.game.verify import (
+from classroom.core.games.express.state import RoundState, apply
+from classroom.core.games.express.verify import (
     owing,
     verify_deal,
     verify_end_round,

@@ -4,8 +4,8 @@ Cards are counted as they were played, mainline and sideline, the starter left o
 markers, the sudden-death count and the prophet's marker all use that count.
 
 >>> import random
->>> from classroom.core.new_eleusis.fold import replay
->>> from classroom.core.new_eleusis.turns import deal
+>>> from classroom.core.games.new_eleusis.fold import replay
+>>> from classroom.core.games.new_eleusis.turns import deal
 >>> state = replay([deal(["Ana", "Ben", "Chen", "Dia"], random.Random(1))])
 >>> state.phase, len(state.hand("Ben")), len(state.stock), state.cards_played
 ('playing', 14, 47, 0)
@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from classroom.core.cards import Card
+from classroom.core.games.new_eleusis.events import EndReason
+from classroom.core.games.new_eleusis.options import Options
 from classroom.core.layout import Layout
-from classroom.core.new_eleusis.events import EndReason
-from classroom.core.new_eleusis.options import Options
 
 __all__ = ["OWED", "Pending", "Phase", "RoundState"]
 

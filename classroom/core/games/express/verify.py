@@ -1,13 +1,13 @@
 """Why a command is illegal now: each `verify_x` raises a GameError with a readable reason.
 
 >>> import random
->>> from classroom.core.game.commands import deal
->>> from classroom.core.game.state import replay
+>>> from classroom.core.games.express.commands import deal
+>>> from classroom.core.games.express.state import replay
 >>> state = replay([deal(["Ana", "Ben", "Chen"], random.Random(3))])
 >>> verify_no_play(state, "Ben")
 Traceback (most recent call last):
 ...
-classroom.core.game.errors.NotYourTurn: It is Ana's turn, not yours.
+classroom.core.games.express.errors.NotYourTurn: It is Ana's turn, not yours.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from classroom.core.cards import Card
-from classroom.core.game.errors import (
+from classroom.core.games.express.errors import (
     BadSetup,
     BadVerdict,
     CardNotInHand,
@@ -28,7 +28,7 @@ from classroom.core.game.errors import (
     UnknownSeat,
     VerdictPending,
 )
-from classroom.core.game.state import JUDGING, Phase, RoundState, owing
+from classroom.core.games.express.state import JUDGING, Phase, RoundState, owing
 from classroom.core.text import Seat, Text, _
 
 __all__ = [

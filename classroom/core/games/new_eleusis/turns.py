@@ -6,7 +6,7 @@ neither an rng nor a judge. With a `judge` (the app as God) verdicts follow at o
 prophet in office they wait for the prophet's call (see `prophet`).
 
 >>> import random
->>> from classroom.core.new_eleusis.fold import replay
+>>> from classroom.core.games.new_eleusis.fold import replay
 >>> state = replay([deal(["Ana", "Ben", "Chen", "Dia"], random.Random(3))])
 >>> [event.kind for event in play(state, "Ben", state.hand("Ben")[:2])]
 ['played']
@@ -19,17 +19,26 @@ from collections.abc import Sequence
 
 from classroom.core.cards import Card, new_stock
 from classroom.core.eventlog import Judge
-from classroom.core.new_eleusis.events import Dealt, Event, Hint, NoPlay, Played, RoundEnded
-from classroom.core.new_eleusis.options import DEFAULT_OPTIONS, HAND_SIZE, Options
-from classroom.core.new_eleusis.state import RoundState
-from classroom.core.new_eleusis.verdicts import (
+from classroom.core.games.new_eleusis.events import (
+    Dealt,
+    Event,
+    Hint,
+    NoPlay,
+    Played,
+    PlayerRemoved,
+    RoundEnded,
+    TurnSkipped,
+)
+from classroom.core.games.new_eleusis.options import DEFAULT_OPTIONS, HAND_SIZE, Options
+from classroom.core.games.new_eleusis.state import RoundState
+from classroom.core.games.new_eleusis.verdicts import (
     Batch,
     first_playable,
     settle_no_play,
     settle_play,
     string_is_right,
 )
-from classroom.core.new_eleusis.verify import (
+from classroom.core.games.new_eleusis.verify import (
     verify_deal,
     verify_end_round,
     verify_hint,
@@ -37,6 +46,8 @@ from classroom.core.new_eleusis.verify import (
     verify_judge_play,
     verify_no_play,
     verify_play,
+    verify_remove_player,
+    verify_skip_turn,
 )
 
 __all__ = [
@@ -48,6 +59,8 @@ __all__ = [
     "judge_play",
     "no_play",
     "play",
+    "remove_player",
+    "skip_turn",
 ]
 
 _DECK = 52
@@ -151,3 +164,20 @@ def end_round(state: RoundState, note: str = "") -> tuple[Event, ...]:
     """The teacher ends the round now; `note` says why."""
     verify_end_round(state)
     return Batch(state).add(RoundEnded(reason="teacher", note=note))
+
+
+def skip_turn(state: RoundState, seat: str) -> tuple[Event, ...]:
+    """The teacher skips `seat`'s turn (an absent player): the next player plays."""
+    verify_skip_turn(state, seat)
+    return Batch(state).add(TurnSkipped(seat=seat))
+
+
+def remove_player(state: RoundState, seat: str) -> tuple[Event, ...]:
+    """`seat` leaves the round (not an expulsion): the hand goes under the stock and they score
+    nothing. A round left with nobody to take turns ends there, scored as it stands."""
+    verify_remove_player(state, seat)
+    batch = Batch(state)
+    batch.add(PlayerRemoved(seat=seat))
+    if not batch.state.is_over and not batch.state.players():
+        batch.add(RoundEnded(reason="teacher", note="too few players"))
+    return tuple(batch.events)

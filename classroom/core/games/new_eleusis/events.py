@@ -12,12 +12,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
 from classroom.core.cards import Card
 from classroom.core.eventlog import CARD_FIELDS, EventCodec, LoggedEvent
-from classroom.core.new_eleusis.errors import BadEvent
-from classroom.core.new_eleusis.options import Options
+from classroom.core.games.new_eleusis.errors import BadEvent
+from classroom.core.games.new_eleusis.options import Options
+from classroom.core.games.table_events import (
+    TABLE_EVENTS,
+    DeckAdded,
+    EndReason,
+    Hint,
+    PlayerRemoved,
+    RoundEnded,
+    TurnSkipped,
+)
 
 __all__ = [
     "Called",
@@ -34,19 +43,17 @@ __all__ = [
     "NoPlayJudged",
     "Overthrown",
     "Played",
+    "PlayerRemoved",
     "Pointed",
     "RoundEnded",
+    "TurnSkipped",
     "event_from_dict",
 ]
 
-#: "emptied": a player emptied the hand; "expelled": nobody but the prophet is left playing;
-#: "teacher": the teacher stopped the round.
-EndReason = Literal["emptied", "expelled", "teacher"]
 
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Event(LoggedEvent):
-    """One entry of a New Eleusis round's log."""
+#: One entry of a New Eleusis round's log: its own kinds below, and the kinds every game
+#: shares (`classroom.core.games.table_events`).
+Event = LoggedEvent
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -153,32 +160,6 @@ class Marked(Event):
     count: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DeckAdded(Event):
-    """A fresh deck, in its shuffled order, went under the empty or short stock."""
-
-    kind: ClassVar[str] = "deck_added"
-    cards: tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Hint(Event):
-    """A hint about the rule, given by the dealer."""
-
-    kind: ClassVar[str] = "hint"
-    text: str
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RoundEnded(Event):
-    """The end of the round; `winner` emptied the hand."""
-
-    kind: ClassVar[str] = "round_ended"
-    reason: EndReason
-    winner: str | None = None
-    note: str = ""
-
-
 _CODEC: EventCodec[Event] = EventCodec(
     [
         Dealt,
@@ -192,9 +173,7 @@ _CODEC: EventCodec[Event] = EventCodec(
         Overthrown,
         Expelled,
         Marked,
-        DeckAdded,
-        Hint,
-        RoundEnded,
+        *TABLE_EVENTS,
     ],
     {**CARD_FIELDS, "options": Options.from_dict},
     BadEvent,

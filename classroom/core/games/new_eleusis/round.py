@@ -22,12 +22,12 @@ from collections.abc import Sequence
 
 from classroom.core.cards import Card
 from classroom.core.eventlog import Judge, RecordedRound
-from classroom.core.game.round import passes
-from classroom.core.new_eleusis import prophet, turns, verify
-from classroom.core.new_eleusis.events import Event
-from classroom.core.new_eleusis.fold import apply, replay
-from classroom.core.new_eleusis.options import DEFAULT_OPTIONS, Options
-from classroom.core.new_eleusis.state import RoundState
+from classroom.core.games.express.round import passes
+from classroom.core.games.new_eleusis import prophet, turns, verify
+from classroom.core.games.new_eleusis.events import Event
+from classroom.core.games.new_eleusis.fold import apply, replay
+from classroom.core.games.new_eleusis.options import DEFAULT_OPTIONS, Options
+from classroom.core.games.new_eleusis.state import RoundState
 
 __all__ = ["Round"]
 

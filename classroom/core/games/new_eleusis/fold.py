@@ -12,9 +12,8 @@ from functools import reduce
 from typing import Any
 
 from classroom.core.cards import Card
-from classroom.core.layout import Layout
-from classroom.core.new_eleusis.errors import BadEvent
-from classroom.core.new_eleusis.events import (
+from classroom.core.games.new_eleusis.errors import BadEvent
+from classroom.core.games.new_eleusis.events import (
     Called,
     Dealt,
     DeckAdded,
@@ -28,10 +27,12 @@ from classroom.core.new_eleusis.events import (
     NoPlayJudged,
     Overthrown,
     Played,
+    PlayerRemoved,
     Pointed,
     RoundEnded,
+    TurnSkipped,
 )
-from classroom.core.new_eleusis.options import (
+from classroom.core.games.new_eleusis.options import (
     MARKER_EVERY,
     NEW_HAND_FEWER,
     NO_PLAY_PENALTY,
@@ -39,7 +40,8 @@ from classroom.core.new_eleusis.options import (
     PENALTY_PER_CARD,
     Options,
 )
-from classroom.core.new_eleusis.state import Pending, Phase, RoundState
+from classroom.core.games.new_eleusis.state import Pending, Phase, RoundState
+from classroom.core.layout import Layout
 
 __all__ = ["apply", "first_player", "replay"]
 
@@ -168,6 +170,45 @@ def _expelled(state: RoundState, event: Expelled) -> Changes:
     return {"expelled": (*state.expelled, event.seat)}
 
 
+def _removed(state: RoundState, event: PlayerRemoved) -> Changes:
+    """A player leaves (the teacher removed them): not an expulsion. Their hand, with any
+    string still waiting for its verdict, goes under the stock; a prophet leaves office without
+    penalty, and the count without a prophet starts again, as after an overthrow."""
+    seat = event.seat
+    if seat not in state.seats:
+        raise BadEvent(f"Event {event.seq} removes {seat}, who is not at the table.")
+    at = state.seats.index(seat)
+    hand = state.hand(seat)
+    changes: Changes = {}
+    pending = state.pending
+    if pending is not None and pending.seat == seat:
+        hand += pending.cards
+        changes |= {"phase": "playing", "pending": None}
+    if state.prophet == seat:
+        changes |= {"prophet": None, "prophet_marker": None, "count_from": state.cards_played}
+    seats = state.seats[:at] + state.seats[at + 1 :]
+    hands = state.hands[:at] + state.hands[at + 1 :]
+    changes |= {"seats": seats, "hands": hands, "stock": hand + state.stock}
+    changes |= {"expelled": tuple(other for other in state.expelled if other != seat)}
+    if state.may_declare == seat:
+        changes["may_declare"] = None
+    if state.last == seat:
+        changes["last"] = None
+    if state.turn == seat or "pending" in changes:
+        # The turn goes on to the next seat, clockwise, that still plays.
+        after = state.seats[at + 1 :] + state.seats[:at]
+        still = [other for other in after if other not in state.expelled and other != state.prophet]
+        changes["turn"] = still[0] if still else None
+    return changes
+
+
+def _skipped(state: RoundState, event: TurnSkipped) -> Changes:
+    if event.seat != state.turn:
+        raise BadEvent(f"Event {event.seq} skips {event.seat}, whose turn it is not.")
+    # As if the skipped player had just played: the turn goes on clockwise from them.
+    return {"last": event.seat, "may_declare": None}
+
+
 def _marked(state: RoundState, event: Marked) -> Changes:
     count = event.count
     if count % MARKER_EVERY or not max(state.markers, default=0) < count <= state.cards_played:
@@ -218,6 +259,10 @@ def _step(state: RoundState, event: Event) -> Changes:
             return {"stock": cards + state.stock, "decks": state.decks + 1}
         case Hint(text=text):
             return {"hints": (*state.hints, text)}
+        case TurnSkipped():
+            return _skipped(state, event)
+        case PlayerRemoved():
+            return _removed(state, event)
         case RoundEnded():
             return _round_ended(state, event)
     raise BadEvent(f"Event {event.seq} of kind {event.kind!r} cannot follow the deal.")
@@ -233,6 +278,7 @@ _ALLOWED: dict[type[Event], frozenset[Phase]] = {
     Declared: frozenset({"playing"}),
     Overthrown: frozenset({"playing"}),
     Expelled: frozenset({"playing"}),
+    TurnSkipped: frozenset({"playing"}),
 }
 
 

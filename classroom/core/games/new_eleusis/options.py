@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, Literal, get_args
 
-from classroom.core.new_eleusis.errors import BadSetup
+from classroom.core.games.new_eleusis.errors import BadSetup
 from classroom.core.text import _
 
 __all__ = [

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from classroom.core.new_eleusis.errors import BadSetup
-from classroom.core.new_eleusis.state import RoundState
+from classroom.core.games.new_eleusis.errors import BadSetup
+from classroom.core.games.new_eleusis.state import RoundState
 from classroom.core.text import _
 
 __all__ = [

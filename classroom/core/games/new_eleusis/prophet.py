@@ -2,8 +2,8 @@
 playable card of a wrong no-play, and the dealer's verdict on that card.
 
 >>> import random
->>> from classroom.core.new_eleusis.fold import apply, replay
->>> from classroom.core.new_eleusis.turns import deal, play
+>>> from classroom.core.games.new_eleusis.fold import apply, replay
+>>> from classroom.core.games.new_eleusis.turns import deal, play
 >>> class Anything:
 ...     def allows(self, mainline, card):
 ...         return True
@@ -20,9 +20,9 @@ import random
 
 from classroom.core.cards import Card
 from classroom.core.eventlog import Judge
-from classroom.core.new_eleusis.events import Called, Declared, Event, Pointed
-from classroom.core.new_eleusis.state import RoundState
-from classroom.core.new_eleusis.verdicts import (
+from classroom.core.games.new_eleusis.events import Called, Declared, Event, Pointed
+from classroom.core.games.new_eleusis.state import RoundState
+from classroom.core.games.new_eleusis.verdicts import (
     Batch,
     first_playable,
     settle_no_play,
@@ -30,7 +30,7 @@ from classroom.core.new_eleusis.verdicts import (
     settle_point,
     string_is_right,
 )
-from classroom.core.new_eleusis.verify import (
+from classroom.core.games.new_eleusis.verify import (
     verify_call,
     verify_declare,
     verify_judge_point,

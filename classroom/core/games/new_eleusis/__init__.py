@@ -1,8 +1,8 @@
 """New Eleusis (Abbott, 1977) as an event-sourced state machine: the kit's advanced mode.
 
-Like Eleusis Express (`classroom.core.game`), a round is a log of events (`events`); its state
-is a fold over them (`fold.apply`, `fold.replay`); commands (`turns`, `prophet`) check legality
-(`verify`) and return new events; `Round` bundles the log, the state, an optional automatic
+Like Eleusis Express (`classroom.core.games.express`), a round is a log of events (`events`);
+its state is a fold over them (`fold.apply`, `fold.replay`); commands (`turns`, `prophet`) check
+legality (`verify`) and return new events; `Round` bundles the log, the state, an optional automatic
 judge (any `allows(mainline, card)`, e.g. a compiled rule) and the rng. Every illegal command
 raises a `NewEleusisError` (a `GameError`) and changes nothing.
 
@@ -81,7 +81,7 @@ End and scoring
 True
 """
 
-from classroom.core.new_eleusis.errors import (
+from classroom.core.games.new_eleusis.errors import (
     BadEvent,
     BadSetup,
     BadString,
@@ -98,7 +98,7 @@ from classroom.core.new_eleusis.errors import (
     UnknownSeat,
     VerdictPending,
 )
-from classroom.core.new_eleusis.events import (
+from classroom.core.games.new_eleusis.events import (
     Called,
     Dealt,
     DeckAdded,
@@ -113,21 +113,23 @@ from classroom.core.new_eleusis.events import (
     NoPlayJudged,
     Overthrown,
     Played,
+    PlayerRemoved,
     Pointed,
     RoundEnded,
+    TurnSkipped,
     event_from_dict,
 )
-from classroom.core.new_eleusis.fold import apply, first_player, replay
-from classroom.core.new_eleusis.options import (
+from classroom.core.games.new_eleusis.fold import apply, first_player, replay
+from classroom.core.games.new_eleusis.options import (
     DEFAULT_OPTIONS,
     HAND_SIZE,
     LONG_SUDDEN_DEATH,
     FirstPlayer,
     Options,
 )
-from classroom.core.new_eleusis.prophet import call, declare, judge_point, point
-from classroom.core.new_eleusis.round import Round
-from classroom.core.new_eleusis.scoring import (
+from classroom.core.games.new_eleusis.prophet import call, declare, judge_point, point
+from classroom.core.games.new_eleusis.round import Round
+from classroom.core.games.new_eleusis.scoring import (
     RoundResult,
     dealer_score,
     game_totals,
@@ -136,8 +138,8 @@ from classroom.core.new_eleusis.scoring import (
     round_scores,
     totals,
 )
-from classroom.core.new_eleusis.state import OWED, Pending, Phase, RoundState
-from classroom.core.new_eleusis.turns import (
+from classroom.core.games.new_eleusis.state import OWED, Pending, Phase, RoundState
+from classroom.core.games.new_eleusis.turns import (
     deal,
     end_round,
     hint,
@@ -145,8 +147,10 @@ from classroom.core.new_eleusis.turns import (
     judge_play,
     no_play,
     play,
+    remove_player,
+    skip_turn,
 )
-from classroom.core.new_eleusis.verdicts import first_playable, string_is_right
+from classroom.core.games.new_eleusis.verdicts import first_playable, string_is_right
 
 __all__ = [
     "DEFAULT_OPTIONS",
@@ -182,6 +186,7 @@ __all__ = [
     "Pending",
     "Phase",
     "Played",
+    "PlayerRemoved",
     "Pointed",
     "ProphetNotAllowed",
     "Round",
@@ -189,6 +194,7 @@ __all__ = [
     "RoundOver",
     "RoundResult",
     "RoundState",
+    "TurnSkipped",
     "UnknownSeat",
     "VerdictPending",
     "apply",
@@ -209,9 +215,11 @@ __all__ = [
     "play",
     "player_scores",
     "point",
+    "remove_player",
     "replay",
     "round_result",
     "round_scores",
+    "skip_turn",
     "string_is_right",
     "totals",
 ]

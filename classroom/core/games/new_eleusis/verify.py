@@ -1,15 +1,15 @@
 """Why a command is illegal now: each `verify_x` raises a NewEleusisError with a readable reason.
 
 >>> import random
->>> from classroom.core.new_eleusis.fold import replay
->>> from classroom.core.new_eleusis.turns import deal
+>>> from classroom.core.games.new_eleusis.fold import replay
+>>> from classroom.core.games.new_eleusis.turns import deal
 >>> state = replay([deal(["Ana", "Ben", "Chen", "Dia"], random.Random(3))])
 >>> state.turn
 'Ben'
 >>> verify_no_play(state, "Ana")
 Traceback (most recent call last):
 ...
-classroom.core.new_eleusis.errors.NotYourTurn: It is Ben's turn, not yours.
+classroom.core.games.new_eleusis.errors.NotYourTurn: It is Ben's turn, not yours.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from classroom.core.cards import Card
-from classroom.core.new_eleusis.errors import (
+from classroom.core.games.new_eleusis.errors import (
     BadSetup,
     BadString,
     BadVerdict,
@@ -32,8 +32,8 @@ from classroom.core.new_eleusis.errors import (
     UnknownSeat,
     VerdictPending,
 )
-from classroom.core.new_eleusis.options import MAX_PLAYERS, MAX_STRING, MIN_PLAYERS
-from classroom.core.new_eleusis.state import OWED, RoundState
+from classroom.core.games.new_eleusis.options import MAX_PLAYERS, MAX_STRING, MIN_PLAYERS
+from classroom.core.games.new_eleusis.state import OWED, RoundState
 from classroom.core.text import Seat, _
 
 __all__ = [
@@ -48,6 +48,8 @@ __all__ = [
     "verify_no_play",
     "verify_play",
     "verify_point",
+    "verify_remove_player",
+    "verify_skip_turn",
 ]
 
 
@@ -218,3 +220,22 @@ def verify_hint(state: RoundState, text: str) -> None:
 def verify_end_round(state: RoundState) -> None:
     """Raise RoundOver if the round has already ended."""
     _check_open(state, owed_ok=True)
+
+
+def verify_skip_turn(state: RoundState, seat: str) -> None:
+    """Raise unless it is `seat`'s turn to play and nothing is owed: an absent player's turn
+    can be skipped, a call or a verdict cannot."""
+    _check_open(state)
+    _check_seat(state, seat)
+    if seat != state.turn:
+        raise NotYourTurn(
+            _("It is %(turn)s's turn, not %(seat)s's.")
+            % {"turn": Seat(state.turn or ""), "seat": Seat(seat)}
+        )
+
+
+def verify_remove_player(state: RoundState, seat: str) -> None:
+    """Raise unless the round is on and `seat` is at the table; whatever the table waits for,
+    a player can leave it."""
+    _check_open(state, owed_ok=True)
+    _check_seat(state, seat)

@@ -13,8 +13,8 @@ from dataclasses import replace
 
 from classroom.core.cards import Card, new_stock, secure_random
 from classroom.core.eventlog import Judge
-from classroom.core.new_eleusis.errors import NothingToJudge
-from classroom.core.new_eleusis.events import (
+from classroom.core.games.new_eleusis.errors import NothingToJudge
+from classroom.core.games.new_eleusis.events import (
     DeckAdded,
     Event,
     Expelled,
@@ -24,15 +24,15 @@ from classroom.core.new_eleusis.events import (
     Overthrown,
     RoundEnded,
 )
-from classroom.core.new_eleusis.fold import apply
-from classroom.core.new_eleusis.options import (
+from classroom.core.games.new_eleusis.fold import apply
+from classroom.core.games.new_eleusis.options import (
     MARKER_EVERY,
     NEW_HAND_FEWER,
     NO_PLAY_PENALTY,
     OVERTHROW_PENALTY,
     PENALTY_PER_CARD,
 )
-from classroom.core.new_eleusis.state import Pending, RoundState
+from classroom.core.games.new_eleusis.state import Pending, RoundState
 from classroom.core.text import _
 
 __all__ = [

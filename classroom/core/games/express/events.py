@@ -16,7 +16,16 @@ from typing import Any, ClassVar, Literal, get_args
 
 from classroom.core.cards import Card
 from classroom.core.eventlog import CARD_FIELDS, EventCodec, LoggedEvent
-from classroom.core.game.errors import BadEvent, BadSetup
+from classroom.core.games.express.errors import BadEvent, BadSetup
+from classroom.core.games.table_events import (
+    TABLE_EVENTS,
+    DeckAdded,
+    EndReason,
+    Hint,
+    PlayerRemoved,
+    RoundEnded,
+    TurnSkipped,
+)
 
 __all__ = [
     "Dealt",
@@ -41,7 +50,6 @@ __all__ = [
 ]
 
 StockOut = Literal["add_deck", "end"]
-EndReason = Literal["emptied", "guessed", "stock_out", "teacher"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -71,9 +79,9 @@ class Options:
             raise BadSetup(f"Unknown options in {dict(data)!r}.") from error
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Event(LoggedEvent):
-    """One entry of an Express round's log."""
+#: One entry of an Express round's log: its own kinds below, and the kinds every game shares
+#: (`classroom.core.games.table_events`).
+Event = LoggedEvent
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -163,48 +171,6 @@ class GuessPassed(Event):
     seat: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Hint(Event):
-    """A hint about the rule, given by the dealer."""
-
-    kind: ClassVar[str] = "hint"
-    text: str
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DeckAdded(Event):
-    """A fresh deck, in its shuffled order, went under the empty or short stock."""
-
-    kind: ClassVar[str] = "deck_added"
-    cards: tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TurnSkipped(Event):
-    """The teacher skipped the turn of `seat` (an absent player): the next seat plays."""
-
-    kind: ClassVar[str] = "turn_skipped"
-    seat: str
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PlayerRemoved(Event):
-    """`seat` left the table mid-round: their hand went under the stock, they score nothing."""
-
-    kind: ClassVar[str] = "player_removed"
-    seat: str
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RoundEnded(Event):
-    """The end of the round; `winner` emptied their hand or guessed the rule."""
-
-    kind: ClassVar[str] = "round_ended"
-    reason: EndReason
-    winner: str | None = None
-    note: str = ""
-
-
 _CODEC: EventCodec[Event] = EventCodec(
     [
         Dealt,
@@ -216,11 +182,7 @@ _CODEC: EventCodec[Event] = EventCodec(
         Guessed,
         GuessJudged,
         GuessPassed,
-        Hint,
-        DeckAdded,
-        TurnSkipped,
-        PlayerRemoved,
-        RoundEnded,
+        *TABLE_EVENTS,
     ],
     {**CARD_FIELDS, "options": Options.from_dict},
     BadEvent,

@@ -1,7 +1,7 @@
 """The state of a round as a pure fold over its events: `apply` one, `replay` them all.
 
 >>> import random
->>> from classroom.core.game.commands import deal
+>>> from classroom.core.games.express.commands import deal
 >>> state = replay([deal(["Ana", "Ben", "Chen"], random.Random(1))])
 >>> state.turn, state.phase, len(state.hand("Ben")), len(state.stock)
 ('Ana', 'playing', 12, 67)
@@ -15,8 +15,8 @@ from functools import reduce
 from typing import Any, Literal
 
 from classroom.core.cards import Card
-from classroom.core.game.errors import BadEvent
-from classroom.core.game.events import (
+from classroom.core.games.express.errors import BadEvent
+from classroom.core.games.express.events import (
     Dealt,
     DeckAdded,
     EndReason,
