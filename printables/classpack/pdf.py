@@ -22,7 +22,12 @@ from reportlab.platypus import Flowable, Frame, KeepTogether, PageBreak, Table
 from printables.classpack.joincard import draw_join_card
 from printables.classpack.overview import overview_story
 from printables.classpack.plan import ClassPack, GroupPack
-from printables.kit.document import PrintableError, metadata, page_size
+from printables.kit.document import (
+    FOOTER_ROOM,
+    PrintableError,
+    document_canvas,
+    page_size,
+)
 from printables.kit.drawing import fit_font_size
 from printables.kit.i18n import gettext as _
 from printables.kit.scripts import FONT, draw_text, register_fonts
@@ -147,14 +152,8 @@ class ClassPackRenderer:
     def render(self, pack: ClassPack) -> bytes:
         """The whole pack; the same pack gives the same bytes."""
         buffer = BytesIO()
-        canvas = Canvas(
-            buffer, pagesize=self.page, invariant=1, pageCompression=1, initialFontName=FONT
-        )
         self.title = _("Class pack: {name}").format(name=pack.class_name)
-        info = metadata(self.title)
-        canvas.setTitle(info["title"])
-        canvas.setAuthor(info["author"])
-        canvas.setCreator(info["creator"])
+        canvas = document_canvas(buffer, self.page, title=self.title)
         sheet = stamp_worksheet(canvas, paper=self.paper, variant=pack.variant)
         self._overview(canvas, pack)
         self._end_part(canvas, _("for the teacher"))
@@ -220,4 +219,11 @@ class ClassPackRenderer:
         width, height = self.page
         margin = SHEET_MARGIN
         story = overview_story(pack, width - 2 * margin)
-        draw_in_box(canvas, story, margin, margin + 8, width - 2 * margin, height - 2 * margin - 8)
+        draw_in_box(
+            canvas,
+            story,
+            margin,
+            margin + FOOTER_ROOM,
+            width - 2 * margin,
+            height - 2 * margin - FOOTER_ROOM,
+        )

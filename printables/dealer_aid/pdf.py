@@ -10,7 +10,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Table
 
 from printables.dealer_aid.plan import AidSection, dealer_aid_pages
-from printables.kit.document import PrintableError, build_pdf, page_size
+from printables.kit.document import PrintableError, build_pdf, text_frame
 from printables.kit.i18n import current_language
 from printables.kit.i18n import gettext as _
 from printables.kit.scripts import FONT_BOLD, script_paragraph
@@ -21,8 +21,6 @@ from printables.rulesheet.drawings import EXAMPLE_MAINLINE, EXAMPLE_SIDELINES, E
 __all__ = ["DealerAidRenderer"]
 
 MARGIN: float = 15 * mm
-#: The frame's height is the page minus the margins and the footer's line (see build_pdf).
-FOOTER_ROOM = 8.0
 SAY_BAR = 3.0
 LAYOUT_CARD = 30.0
 #: The aid starts larger than other documents: a young dealer reads it mid-game, at arm's length.
@@ -35,9 +33,8 @@ class DealerAidRenderer:
 
     def __init__(self, *, paper: str = "a4") -> None:
         self.paper = paper
-        width, height = page_size(paper)
-        self.width = width - 2 * MARGIN
-        self.height = height - 2 * MARGIN - FOOTER_ROOM - 2
+        self.width, height = text_frame(paper, margin=MARGIN)
+        self.height = height - 2
 
     def render(self) -> bytes:
         """The aid as PDF bytes."""

@@ -16,9 +16,9 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from classroom.core.cards import Card, printed_label
-from printables.kit.cardface import card_height, draw_card, draw_card_text
+from printables.kit.cardface import card_height, draw_card, draw_card_outline, draw_card_text
 from printables.kit.scripts import FONT, FONT_BOLD, draw_text, register_fonts
-from printables.kit.styles import MUTED, RULE_GREY, SHADE
+from printables.kit.styles import MUTED, SHADE
 
 __all__ = ["LayoutRow", "draw_sideline_card", "layout_rows", "sideline_step"]
 
@@ -54,12 +54,8 @@ def draw_sideline_card(
 ) -> None:
     """A rejected card, shaded, with its rank and suit on one line at the top."""
     register_fonts()
-    height = card_height(width)
     canvas.saveState()
-    canvas.setLineWidth(0.6)
-    canvas.setStrokeColor(RULE_GREY)
-    canvas.setFillColor(SHADE)
-    canvas.roundRect(x, y, width, height, width * 0.12, stroke=1, fill=1)
+    height = draw_card_outline(canvas, x, y, width, fill=SHADE)
     size = width * 0.34
     centre = x + width / 2
     label_y = y + height - size * 1.1

@@ -24,6 +24,7 @@ __all__ = [
     "CardRow",
     "card_height",
     "draw_card",
+    "draw_card_outline",
     "draw_card_text",
     "is_hollow",
     "row_positions",
@@ -77,17 +78,26 @@ def draw_card_text(
     canvas.restoreState()
 
 
+def draw_card_outline(
+    canvas: Canvas, x: float, y: float, width: float, *, fill: colors.Color
+) -> float:
+    """A card's rounded outline filled with `fill`, its lower-left corner at (x, y); returns
+    the card's height. The line and fill colours stay set: the caller saves the state."""
+    height = card_height(width)
+    canvas.setLineWidth(_LINE)
+    canvas.setStrokeColor(RULE_GREY)
+    canvas.setFillColor(fill)
+    canvas.roundRect(x, y, width, height, width * _CORNER, stroke=1, fill=1)
+    return height
+
+
 def draw_card(
     canvas: Canvas, card: Card, x: float, y: float, width: float, *, language: str = "en"
 ) -> None:
     """Draw `card` with its lower-left corner at (x, y): rank above a large suit glyph."""
     register_fonts()
-    height = card_height(width)
     canvas.saveState()
-    canvas.setLineWidth(_LINE)
-    canvas.setStrokeColor(RULE_GREY)
-    canvas.setFillColor(colors.white)
-    canvas.roundRect(x, y, width, height, width * _CORNER, stroke=1, fill=1)
+    height = draw_card_outline(canvas, x, y, width, fill=colors.white)
     rank_size = width * _RANK_SIZE
     centre = x + width / 2
     rank_y = y + height - rank_size * 1.15

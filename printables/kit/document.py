@@ -18,14 +18,17 @@ from printables.kit.scripts import FONT, draw_text, register_fonts
 from printables.kit.styles import MUTED
 
 __all__ = [
+    "FOOTER_ROOM",
     "FOOTER_Y",
     "PAPERS",
     "PageDrawing",
     "PrintableError",
     "build_pdf",
     "canvas_pdf",
+    "document_canvas",
     "metadata",
     "page_size",
+    "text_frame",
 ]
 
 #: Paper names the command line accepts, with their portrait size in points.
@@ -34,6 +37,8 @@ PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": letter}
 PageDrawing = Callable[[Canvas, tuple[float, float]], None]
 #: The footer's baseline on canvas-drawn pages, above the edge most printers cannot print on.
 FOOTER_Y: float = 6 * mm
+#: The room under build_pdf's text frame, over the bottom margin, for the footer.
+FOOTER_ROOM = 8.0
 
 
 class PrintableError(ValueError):
@@ -53,6 +58,13 @@ def page_size(paper: str, *, wide: bool = False) -> tuple[float, float]:
     return float(width), float(height)
 
 
+def text_frame(paper: str, *, margin: float, wide: bool = False) -> tuple[float, float]:
+    """The width and height of build_pdf's text frame on `paper` with `margin`: the page less
+    the margins, and less the footer's room at the foot."""
+    width, height = page_size(paper, wide=wide)
+    return width - 2 * margin, height - 2 * margin - FOOTER_ROOM
+
+
 def metadata(title: str) -> dict[str, str]:
     """Document info shared by all printables (title, author, creator)."""
     kit = _("Eleusis Express classroom kit")
@@ -69,7 +81,7 @@ def build_pdf(
     register_fonts()
     buffer = BytesIO()
     size = page_size(paper, wide=wide)
-    bottom = margin + 8
+    bottom = margin + FOOTER_ROOM
     frame = Frame(
         margin,
         bottom,
@@ -103,21 +115,28 @@ def canvas_pdf(
 ) -> bytes:
     """The pages drawn one after another, each with the kit's footer; the same input gives the
     same bytes."""
-    register_fonts()
     size = page_size(paper, wide=wide)
     buffer = BytesIO()
-    canvas = Canvas(buffer, pagesize=size, invariant=1, pageCompression=1, initialFontName=FONT)
-    info = metadata(title)
-    canvas.setTitle(info["title"])
-    canvas.setAuthor(info["author"])
-    canvas.setCreator(info["creator"])
-    canvas.setSubject(info["subject"])
+    canvas = document_canvas(buffer, size, title=title)
     for number, draw in enumerate(pages, start=1):
         draw(canvas, size)
         draw_footer(canvas, title, number, x=size[0] / 2, y=FOOTER_Y)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
+
+
+def document_canvas(buffer: BytesIO, size: tuple[float, float], *, title: str) -> Canvas:
+    """A canvas writing a document of `size` pages into `buffer`, with the kit's document
+    info; reproducible (`invariant=1`), so the same drawing gives the same bytes."""
+    register_fonts()
+    canvas = Canvas(buffer, pagesize=size, invariant=1, pageCompression=1, initialFontName=FONT)
+    info = metadata(title)
+    canvas.setTitle(info["title"])
+    canvas.setAuthor(info["author"])
+    canvas.setCreator(info["creator"])
+    canvas.setSubject(info["subject"])
+    return canvas
 
 
 def draw_footer(canvas: Canvas, title: str, number: int, *, x: float, y: float) -> None:

@@ -16,7 +16,9 @@ __all__ = [
     "RED_HEX",
     "RULE_GREY",
     "SHADE",
+    "THIN",
     "base_styles",
+    "header_table_style",
     "table_style",
 ]
 
@@ -26,11 +28,27 @@ RED_HEX = "#c0152f"
 RED = colors.HexColor(RED_HEX)
 RULE_GREY = colors.HexColor("#8a8a8a")
 SHADE = colors.HexColor("#ececec")
+#: The width of a table's thin rules, in points.
+THIN = 0.5
 
 
 def table_style(commands: list[tuple[object, ...]]) -> TableStyle:
     """A TableStyle in the embedded font (ReportLab's default, Helvetica, is never embedded)."""
     return TableStyle([("FONTNAME", (0, 0), (-1, -1), FONT), *commands])
+
+
+def header_table_style(*commands: tuple[object, ...]) -> TableStyle:
+    """A table of thin grey rules whose heading row is shaded and ruled off in ink, its cells
+    aligned at the top; `commands` come after these."""
+    return table_style(
+        [
+            ("GRID", (0, 0), (-1, -1), THIN, RULE_GREY),
+            ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+            ("LINEBELOW", (0, 0), (-1, 0), 1, INK),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            *commands,
+        ]
+    )
 
 
 def base_styles(scale: float = 1.0) -> dict[str, ParagraphStyle]:

@@ -22,7 +22,7 @@ from classroom.core.cards import Card
 from printables.kit.cardface import CardRow
 from printables.kit.i18n import gettext as _
 from printables.kit.scripts import script_paragraph
-from printables.kit.styles import MUTED, RULE_GREY, table_style
+from printables.kit.styles import MUTED, RULE_GREY, THIN, table_style
 from printables.lessons.library import Lesson
 
 __all__ = ["BookPlan", "LessonStart", "book_story", "language_name"]
@@ -31,7 +31,6 @@ __all__ = ["BookPlan", "LessonStart", "book_story", "language_name"]
 FRONT_PAGES = 2
 #: A mainline that keeps to one rule (alternate colours), drawn on the cover.
 COVER_CARDS = ("3♥", "8♣", "2♦", "J♠", "5♥", "10♠")
-THIN = 0.5
 
 
 class LessonStart(Flowable):  # type: ignore[misc, unused-ignore]  # reportlab has no type hints

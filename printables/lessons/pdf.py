@@ -24,19 +24,26 @@ from reportlab.platypus import (
 
 from classroom.core.rules.library import load_library
 from printables.catalog import printable_label
-from printables.kit.document import build_pdf, page_size
+from printables.kit.document import build_pdf, text_frame
 from printables.kit.i18n import gettext as _
 from printables.kit.scripts import FONT, FONT_MONO, script_markup, script_paragraph
-from printables.kit.styles import INK, RED_HEX, RULE_GREY, SHADE, base_styles, table_style
+from printables.kit.styles import (
+    RED_HEX,
+    RULE_GREY,
+    SHADE,
+    THIN,
+    base_styles,
+    header_table_style,
+    table_style,
+)
+from printables.lessons import markdown as md
 from printables.lessons.book import BookPlan, book_story
 from printables.lessons.library import Lesson
-from printables.lessons import markdown as md
 
 __all__ = ["LessonRenderer", "paragraph_markup"]
 
 MARGIN: float = 18 * mm
 FACTS_LABEL_WIDTH = 80.0
-THIN = 0.5
 CODE_BACK = "#ececec"
 #: Table cells: the width of an average character at the cell's size, the padding either side,
 #: and the longest word that gets a column of its own width.
@@ -82,7 +89,7 @@ class LessonRenderer:
         """`rule_titles` by rule id replace the library's titles in each lesson's language."""
         self.paper = paper
         self.rule_titles = rule_titles
-        self.width = page_size(paper)[0] - 2 * MARGIN
+        self.width = text_frame(paper, margin=MARGIN)[0]
         self.styles = self._stylesheet()
 
     def _stylesheet(self) -> dict[str, ParagraphStyle]:
@@ -236,16 +243,7 @@ class LessonRenderer:
         head = [script_paragraph(f"<b>{self._markup(h)}</b>", cell) for h in block.header]
         body = [[script_paragraph(self._markup(c), cell) for c in row] for row in block.rows]
         table = Table([head, *body], colWidths=widths, repeatRows=1)
-        table.setStyle(
-            table_style(
-                [
-                    ("GRID", (0, 0), (-1, -1), THIN, RULE_GREY),
-                    ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-                    ("LINEBELOW", (0, 0), (-1, 0), 1, INK),
-                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ]
-            )
-        )
+        table.setStyle(header_table_style())
         return KeepTogether([table, Spacer(1, 8)]) if len(body) < 8 else table
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import Flowable, KeepTogether, Table
+from reportlab.platypus import Flowable, Table
 
 from classroom.core.cards import printed_label
 from classroom.projections.ne_record import NeCard
@@ -14,11 +14,11 @@ from printables.kit.card_layout import layout_rows
 from printables.kit.document import build_pdf
 from printables.kit.i18n import current_language, local_number
 from printables.kit.i18n import gettext as _
-from printables.kit.scripts import FONT_BOLD, script_paragraph
-from printables.kit.styles import INK, RULE_GREY, SHADE, table_style
+from printables.kit.scripts import script_paragraph
+from printables.kit.styles import header_table_style
 from printables.new_eleusis.report import NeEntry, NeGameReport
 from printables.report.journal_pdf import journal_section
-from printables.report.pdf import GREEN_HEX, MARGIN, THIN, ReportRenderer
+from printables.report.pdf import MARGIN, ReportRenderer
 
 __all__ = ["NeReportRenderer"]
 
@@ -32,10 +32,7 @@ class NeReportRenderer(ReportRenderer):
 
     def render_ne(self, report: NeGameReport) -> bytes:
         """The report as PDF bytes; the same report gives the same bytes."""
-        info = report.info
-        title = _("Game report: {group}, round {n}").format(
-            group=info.group_name, n=info.round_number
-        )
+        title = self._title(report.info)
         story = [
             self._p(title, "title"),
             script_paragraph(self._ne_summary(report), self.styles["sub"]),
@@ -101,8 +98,9 @@ class NeReportRenderer(ReportRenderer):
         heading = [self._p(_("The prophet"), "h2")]
         if not summary.prophecies:
             return [*heading, self._p(_("Nobody became the prophet this round."), "body")]
-        head = [_("Prophet"), _("Marker on card"), _("Calls confirmed"), _("Overthrown at card")]
-        rows: list[list[object]] = [[self._p(h, "cell_head") for h in head]]
+        rows = self._head(
+            _("Prophet"), _("Marker on card"), _("Calls confirmed"), _("Overthrown at card")
+        )
         for term in summary.prophecies:
             end = (
                 local_number(term.overthrown_at)
@@ -117,7 +115,7 @@ class NeReportRenderer(ReportRenderer):
                 ]
             )
         table = Table(rows, colWidths=[s * self.width for s in PROPHET_SHARES])
-        table.setStyle(self._grid())
+        table.setStyle(header_table_style())
         story: list[Flowable] = [*heading, table]
         for seat, at in summary.expulsions:
             text = _("{name} was expelled (sudden death) at card {n}.").format(
@@ -126,22 +124,11 @@ class NeReportRenderer(ReportRenderer):
             story.append(self._p(text, "body"))
         return story
 
-    def _grid(self) -> object:
-        return table_style(
-            [
-                ("GRID", (0, 0), (-1, -1), THIN, RULE_GREY),
-                ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-                ("LINEBELOW", (0, 0), (-1, 0), 1, INK),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ]
-        )
-
     def _entries(self, report: NeGameReport) -> list[Flowable]:
-        head = [_("#"), _("Cards played"), _("Who"), _("What"), _("Verdict")]
-        rows: list[list[object]] = [[self._p(h, "cell_head") for h in head]]
+        rows = self._head(_("#"), _("Cards played"), _("Who"), _("What"), _("Verdict"))
         rows += [self._entry(entry) for entry in report.entries]
         table = Table(rows, colWidths=[s * self.width for s in ENTRY_SHARES], repeatRows=1)
-        table.setStyle(self._grid())
+        table.setStyle(header_table_style())
         intro = _(
             "Every string with its verdict, the no plays, the prophet's calls (✓ the dealer"
             " agreed, ✗ the dealer did not), the markers, the expulsions and the end."
@@ -149,24 +136,19 @@ class NeReportRenderer(ReportRenderer):
         return [self._p(_("The round, event by event"), "h2"), self._p(intro, "intro"), table]
 
     def _entry(self, entry: NeEntry) -> list[object]:
-        labels = {"right": _("✓ right"), "wrong": _("✗ wrong")}
-        verdict = escape(labels.get(entry.verdict, ""))
-        if entry.verdict == "right":
-            verdict = f'<font color="{GREEN_HEX}"><b>{verdict}</b></font>'
-        elif entry.verdict == "wrong":
-            verdict = f"<b>{verdict}</b>"
         return [
             self._p(local_number(entry.number), "num"),
             self._p(local_number(entry.cards_played), "num"),
             self._p(entry.who, "cell"),
             self._p(entry.text, "cell"),
-            script_paragraph(verdict, self.styles["cell"]),
+            self._verdict(entry.verdict),
         ]
 
     def _ne_scores(self, report: NeGameReport) -> list[Flowable]:
         summary = report.summary
-        head = [_("Player"), _("Cards left"), _("Empty hand"), _("Prophet's bonus"), _("Score")]
-        rows: list[list[object]] = [[self._p(h, "cell_head") for h in head]]
+        rows = self._head(
+            _("Player"), _("Cards left"), _("Empty hand"), _("Prophet's bonus"), _("Score")
+        )
         for line in summary.scores:
             name = report.names.get(line.seat, "?")
             if line.seat == summary.prophet:
@@ -184,24 +166,10 @@ class NeReportRenderer(ReportRenderer):
         )
         score = self._p(local_number(summary.dealer_score), "num")
         rows.append([self._p(dealer, "cell"), "", "", "", score])
-        table = Table(rows, colWidths=[s * self.width for s in SCORE_SHARES], repeatRows=1)
-        table.setStyle(
-            table_style(
-                [
-                    ("GRID", (0, 0), (-1, -1), THIN, RULE_GREY),
-                    ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-                    ("BACKGROUND", (0, -1), (-1, -1), SHADE),
-                    ("SPAN", (0, -1), (3, -1)),
-                    ("FONTNAME", (-1, 1), (-1, -1), FONT_BOLD),
-                ]
-            )
-        )
         rules = _(
             "A player scores the high count ({high}) minus the cards in hand, +4 for an empty"
             " hand. A prophet at the end scores +1 per mainline card and +2 per sideline card"
             " after the marker. The dealer scores the best player's score, with a prophet at the"
             " end no more than twice the cards up to the marker."
         ).format(high=summary.high_count)
-        if not summary.over:
-            rules += " " + _("The round is not over: these are the scores so far.")
-        return [KeepTogether([self._p(_("Scores"), "h2"), self._p(rules, "intro"), table])]
+        return self._score_section(rows, SCORE_SHARES, rules, over=summary.over)

@@ -10,7 +10,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
 from classroom.core.cards import Card, printed_label
-from printables.kit.document import build_pdf, page_size
+from printables.kit.document import build_pdf, text_frame
 from printables.kit.i18n import current_language
 from printables.kit.i18n import gettext as _
 from printables.kit.scripts import script_paragraph
@@ -158,4 +158,4 @@ class NewEleusisRulesRenderer:
         return [self._p(_("Worked example"), "h2"), self._p(intro, "body"), table]
 
     def _width(self) -> float:
-        return page_size(self.paper)[0] - 2 * MARGIN
+        return text_frame(self.paper, margin=MARGIN)[0]

@@ -12,12 +12,11 @@ from reportlab.platypus import Flowable, Paragraph, Table
 from printables.kit.i18n import gettext as _
 from printables.kit.i18n import local_number
 from printables.kit.scripts import script_paragraph
-from printables.kit.styles import INK, RULE_GREY, SHADE, table_style
+from printables.kit.styles import INK, RULE_GREY, SHADE, THIN, table_style
 from printables.report.journal import JournalLine
 
 __all__ = ["journal_section"]
 
-THIN = 0.5
 JOURNAL_SHARES = (0.15, 0.05, 0.36, 0.18, 0.26)
 
 

@@ -11,25 +11,33 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
 from classroom.core.scoring import EMPTIED_BONUS, GUESS_BONUS, HAND_SIZE
 from printables.kit.card_layout import layout_rows
-from printables.kit.document import build_pdf, page_size
+from printables.kit.document import build_pdf, text_frame
 from printables.kit.i18n import current_language, local_number
 from printables.kit.i18n import gettext as _
 from printables.kit.scripts import FONT_BOLD, FONT_MONO, script_paragraph
-from printables.kit.styles import INK, MUTED, RULE_GREY, SHADE, base_styles, table_style
+from printables.kit.styles import (
+    MUTED,
+    RULE_GREY,
+    SHADE,
+    THIN,
+    base_styles,
+    header_table_style,
+    table_style,
+)
 from printables.report.curve_pdf import curve_section
+from printables.report.info import RoundInfo
 from printables.report.journal_pdf import journal_section
 from printables.report.plan import Entry, GameReport, Verdict
 
 __all__ = ["ReportRenderer", "verdict_label"]
 
 MARGIN: float = 15 * mm
-THIN = 0.5
 TIMELINE_SHARES = (0.06, 0.12, 0.15, 0.5, 0.17)
 SCORE_SHARES = (0.4, 0.15, 0.15, 0.15, 0.15)
 GREEN_HEX = "#1d6b35"
 
 
-def verdict_label(verdict: Verdict) -> str:
+def verdict_label(verdict: Verdict | str) -> str:
     """A verdict in words with a mark, never by colour alone: '✓ right', '✗ wrong'."""
     labels = {"right": _("✓ right"), "wrong": _("✗ wrong"), "pending": _("not judged")}
     return labels.get(verdict, "")
@@ -40,7 +48,7 @@ class ReportRenderer:
 
     def __init__(self, *, paper: str = "a4") -> None:
         self.paper = paper
-        self.width = page_size(paper)[0] - 2 * MARGIN
+        self.width = text_frame(paper, margin=MARGIN)[0]
         self.styles = self._stylesheet()
 
     def _stylesheet(self) -> dict[str, ParagraphStyle]:
@@ -61,11 +69,14 @@ class ReportRenderer:
 
     def render(self, report: GameReport) -> bytes:
         """The report as PDF bytes; the same report gives the same bytes."""
-        info = report.info
-        title = _("Game report: {group}, round {n}").format(
+        title = self._title(report.info)
+        return build_pdf(self.story(report, title), paper=self.paper, title=title, margin=MARGIN)
+
+    @staticmethod
+    def _title(info: RoundInfo) -> str:
+        return _("Game report: {group}, round {n}").format(
             group=info.group_name, n=info.round_number
         )
-        return build_pdf(self.story(report, title), paper=self.paper, title=title, margin=MARGIN)
 
     def story(self, report: GameReport, title: str) -> list[Flowable]:
         """Title and summary, the rule, the layout, the timeline, the journal, the scores."""
@@ -126,43 +137,43 @@ class ReportRenderer:
         ]
 
     def _timeline(self, report: GameReport) -> list[Flowable]:
-        head = [_("#"), _("Mainline"), _("Who"), _("What"), _("Verdict")]
-        rows: list[list[object]] = [[self._p(h, "cell_head") for h in head]]
+        rows = self._head(_("#"), _("Mainline"), _("Who"), _("What"), _("Verdict"))
         rows += [self._entry_row(entry) for entry in report.timeline]
         table = Table(rows, colWidths=[s * self.width for s in TIMELINE_SHARES], repeatRows=1)
-        commands: list[tuple[object, ...]] = [
-            ("GRID", (0, 0), (-1, -1), THIN, RULE_GREY),
-            ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-            ("LINEBELOW", (0, 0), (-1, 0), 1, INK),
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        guesses = [
+            ("BACKGROUND", (0, n), (-1, n), "#f7f3e3")
+            for n, entry in enumerate(report.timeline, start=1)
+            if entry.kind == "guess"
         ]
-        for n, entry in enumerate(report.timeline, start=1):
-            if entry.kind == "guess":
-                commands.append(("BACKGROUND", (0, n), (-1, n), "#f7f3e3"))
-        table.setStyle(table_style(commands))
+        table.setStyle(header_table_style(*guesses))
         intro = _("Every guess in order, with the hints, the no-plays and the end of the round.")
         return [self._p(_("Hypotheses and events"), "h2"), self._p(intro, "intro"), table]
 
     def _entry_row(self, entry: Entry) -> list[object]:
         text = f"“{entry.text}”" if entry.kind == "guess" else entry.text
-        verdict = verdict_label(entry.verdict)
-        if entry.verdict == "right":
-            verdict = f'<font color="{GREEN_HEX}"><b>{escape(verdict)}</b></font>'
-        elif entry.verdict == "wrong":
-            verdict = f"<b>{escape(verdict)}</b>"
-        else:
-            verdict = escape(verdict)
         return [
             self._p(local_number(entry.number), "num"),
             self._p(str(entry.mainline), "num"),
             self._p(entry.who, "cell"),
             self._p(text, "cell"),
-            script_paragraph(verdict, self.styles["cell"]),
+            self._verdict(entry.verdict),
         ]
 
+    def _verdict(self, verdict: str) -> Paragraph:
+        """A verdict in words with its mark: a right one in bold green, a wrong one in bold."""
+        text = escape(verdict_label(verdict))
+        if verdict == "right":
+            text = f'<font color="{GREEN_HEX}"><b>{text}</b></font>'
+        elif verdict == "wrong":
+            text = f"<b>{text}</b>"
+        return script_paragraph(text, self.styles["cell"])
+
+    def _head(self, *labels: str) -> list[list[object]]:
+        """A table's rows so far: its heading row."""
+        return [[self._p(label, "cell_head") for label in labels]]
+
     def _scores(self, report: GameReport) -> list[Flowable]:
-        head = [_("Player"), _("Cards left"), _("12 − cards"), _("Bonus"), _("Score")]
-        rows: list[list[object]] = [[self._p(h, "cell_head") for h in head]]
+        rows = self._head(_("Player"), _("Cards left"), _("12 − cards"), _("Bonus"), _("Score"))
         for line in report.scores:
             bonus = f"+{local_number(line.bonus)}" if line.bonus else "–"
             counts = (line.cards_left, HAND_SIZE - line.cards_left)
@@ -176,7 +187,18 @@ class ReportRenderer:
         rows.append(
             [self._p(dealer, "cell"), "", "", "", self._p(local_number(report.dealer_score), "num")]
         )
-        table = Table(rows, colWidths=[s * self.width for s in SCORE_SHARES], repeatRows=1)
+        rules = _(
+            "A player scores {hand} minus the cards left in hand; +{guess} for guessing the rule,"
+            " +{emptied} for playing their last card. The dealer scores as much as the best player."
+        ).format(hand=HAND_SIZE, guess=GUESS_BONUS, emptied=EMPTIED_BONUS)
+        return self._score_section(rows, SCORE_SHARES, rules, over=report.over)
+
+    def _score_section(
+        self, rows: list[list[object]], shares: tuple[float, ...], rules: str, *, over: bool
+    ) -> list[Flowable]:
+        """The scores: a player a row, the dealer's last, shaded, each total in bold; above the
+        table how the scores were counted, and whether the round is over."""
+        table = Table(rows, colWidths=[s * self.width for s in shares], repeatRows=1)
         table.setStyle(
             table_style(
                 [
@@ -188,10 +210,6 @@ class ReportRenderer:
                 ]
             )
         )
-        rules = _(
-            "A player scores {hand} minus the cards left in hand; +{guess} for guessing the rule,"
-            " +{emptied} for playing their last card. The dealer scores as much as the best player."
-        ).format(hand=HAND_SIZE, guess=GUESS_BONUS, emptied=EMPTIED_BONUS)
-        if not report.over:
+        if not over:
             rules += " " + _("The round is not over: these are the scores so far.")
         return [KeepTogether([self._p(_("Scores"), "h2"), self._p(rules, "intro"), table])]

@@ -14,7 +14,7 @@ from xml.sax.saxutils import escape
 from reportlab.pdfgen.canvas import Canvas
 
 from printables.kit.cardface import card_height
-from printables.kit.document import metadata, page_size
+from printables.kit.document import document_canvas, page_size
 from printables.kit.drawing import Box, fit_font_size
 from printables.kit.i18n import gettext as _
 from printables.kit.scripts import (
@@ -58,14 +58,7 @@ class BlankRuleCardRenderer:
     def render(self, *, sheets: int = 1) -> bytes:
         """`sheets` sheets of CARDS_PER_SHEET blank cards; the same call gives the same bytes."""
         buffer = BytesIO()
-        canvas = Canvas(
-            buffer, pagesize=self.page, invariant=1, pageCompression=1, initialFontName=FONT
-        )
-        title = _("Blank rule cards")
-        info = metadata(title)
-        canvas.setTitle(info["title"])
-        canvas.setAuthor(info["author"])
-        canvas.setCreator(info["creator"])
+        canvas = document_canvas(buffer, self.page, title=_("Blank rule cards"))
         heading = _("Eleusis Express · Blank rule cards: write your own rule")
         for number in range(1, sheets + 1):
             draw_sheet_header(canvas, self.page, number, sheets, heading=heading)

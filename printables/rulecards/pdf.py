@@ -17,10 +17,10 @@ from reportlab.platypus import Flowable, Spacer, Table
 
 from classroom.core.rules.library import CONCEPT_NAMES
 from printables.kit.cardface import CardRow
-from printables.kit.document import metadata, page_size
+from printables.kit.document import document_canvas, page_size
 from printables.kit.drawing import Box
 from printables.kit.i18n import gettext as _
-from printables.kit.scripts import FONT, register_fonts, script_paragraph
+from printables.kit.scripts import register_fonts, script_paragraph
 from printables.kit.styles import RULE_GREY, SHADE, table_style
 from printables.rulecards.frame import (
     PAD,
@@ -68,13 +68,7 @@ class RuleCardRenderer:
     def render(self, cards: Sequence[RuleCard], *, title: str | None = None) -> bytes:
         """All cards, CARDS_PER_SHEET a sheet, as PDF bytes; the same cards give the same bytes."""
         buffer = BytesIO()
-        canvas = Canvas(
-            buffer, pagesize=self.page, invariant=1, pageCompression=1, initialFontName=FONT
-        )
-        info = metadata(title or _("Rule cards for dealers"))
-        canvas.setTitle(info["title"])
-        canvas.setAuthor(info["author"])
-        canvas.setCreator(info["creator"])
+        canvas = document_canvas(buffer, self.page, title=title or _("Rule cards for dealers"))
         sheets = paginate(cards)
         for number, sheet in enumerate(sheets, start=1):
             draw_sheet_header(canvas, self.page, number, len(sheets))

@@ -10,7 +10,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Table
 
 from classroom.core.cards import Card, Rank, printed_label, printed_rank
-from printables.kit.document import build_pdf, page_size
+from printables.kit.document import build_pdf, text_frame
 from printables.kit.i18n import current_language
 from printables.kit.i18n import gettext as _
 from printables.kit.scripts import script_paragraph
@@ -27,8 +27,6 @@ __all__ = ["RuleSheetRenderer", "rule_sheet_sections"]
 
 MARGIN: float = 13 * mm
 COLUMN_GAP = 14.0
-#: The frame's height is the page minus the margins and the footer's line (see build_pdf).
-FOOTER_ROOM = 8.0
 VALUE_CARD = 29.0
 EXAMPLE_CARD = 38.0
 
@@ -122,9 +120,7 @@ class RuleSheetRenderer:
 
     def __init__(self, *, paper: str = "a4") -> None:
         self.paper = paper
-        width, height = page_size(paper)
-        self.width = width - 2 * MARGIN
-        self.height = height - 2 * MARGIN - FOOTER_ROOM
+        self.width, self.height = text_frame(paper, margin=MARGIN)
         self.language = current_language()
 
     def render(self) -> bytes:

@@ -11,10 +11,10 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table
 
-from printables.kit.document import build_pdf, page_size
+from printables.kit.document import build_pdf, text_frame
 from printables.kit.i18n import gettext as _
 from printables.kit.scripts import script_paragraph, text_width
-from printables.kit.styles import INK, RULE_GREY, SHADE, base_styles, table_style
+from printables.kit.styles import INK, RULE_GREY, SHADE, THIN, base_styles, table_style
 from printables.kit.textfit import story_height
 from printables.scoresheet.plan import ScoreRow, ScoreSheetPlan, SeatPage
 
@@ -24,7 +24,6 @@ MARGIN: float = 12 * mm
 ROUND_WIDTH = 34.0
 DEALER_WIDTH = 70.0
 ROW_LIMITS = (24.0, 56.0)
-THIN = 0.5
 CELL_PADDING = 2
 THICK = 1.3
 #: Name sizes: as large as fits on one line, never below the smallest; past that it wraps.
@@ -49,9 +48,7 @@ class ScoreSheetRenderer:
     def __init__(self, plan: ScoreSheetPlan, *, paper: str = "a4") -> None:
         self.plan = plan
         self.paper = paper
-        width, height = page_size(paper, wide=True)
-        self.width = width - 2 * MARGIN
-        self.height = height - 2 * MARGIN - 8
+        self.width, self.height = text_frame(paper, margin=MARGIN, wide=True)
         self.styles = self._stylesheet()
         self.pages = plan.seat_pages(self.seats_width)
 

@@ -13,10 +13,10 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table
 
-from printables.kit.document import build_pdf, page_size
+from printables.kit.document import build_pdf, text_frame
 from printables.kit.i18n import gettext as _
 from printables.kit.scripts import FONT_BOLD, script_paragraph, text_width
-from printables.kit.styles import INK, RULE_GREY, SHADE, base_styles, table_style
+from printables.kit.styles import INK, RULE_GREY, SHADE, THIN, base_styles, table_style
 from printables.kit.textfit import story_height
 from printables.worksheet.builder import BUILDER_PAGES, builder_page
 from printables.worksheet.parts import MethodCycle, RuledLines
@@ -38,7 +38,6 @@ SLACK = 6.0
 CYCLE_SIZE = (210.0, 112.0)
 #: The height of a row of the builder's tick boxes never leaves this range (times the scale).
 CHOICE_PITCH = (17.5, 30.0)
-THIN = 0.5
 THICK = 1.4
 
 
@@ -48,10 +47,7 @@ class WorksheetRenderer:
     def __init__(self, *, paper: str = "a4", variant: str = "older") -> None:
         self.paper = paper
         self.plan: WorksheetPlan = worksheet_plan(variant)
-        width, height = page_size(paper)
-        self.width = width - 2 * MARGIN
-        # build_pdf's text frame: a margin at the top, a margin and the footer at the foot.
-        self.height = height - 2 * MARGIN - 8
+        self.width, self.height = text_frame(paper, margin=MARGIN)
         self.styles = self._stylesheet(self.plan.text_scale)
 
     def _stylesheet(self, scale: float) -> dict[str, ParagraphStyle]:
