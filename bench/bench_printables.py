@@ -22,7 +22,7 @@ from printables.documents import (
     score_sheet_pdf,
     worksheet_pdf,
 )
-from printables.scoresheet import MAX_PLAYERS
+from printables.scoresheet.plan import MAX_PLAYERS
 
 ROUNDS = 3
 PACK_GROUPS = 8

@@ -1,1 +1,3 @@
-"""Printable PDFs for offline play: rule cards, worksheets, score sheets, lesson plans."""
+"""Printable PDFs for the classroom and for offline play: one package per document (rule cards,
+worksheets, score sheets, the class pack, game reports, lesson plans, New Eleusis's paper...),
+all made with the PDF kit in `printables.kit`; `printables.documents` builds each into bytes."""

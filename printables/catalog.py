@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from printables.i18n import current_language, speaking
-from printables.i18n import gettext as _
+from printables.kit.i18n import current_language, speaking
+from printables.kit.i18n import gettext as _
 
 __all__ = ["LIVE_PRINTABLE_NAMES", "PRINTABLE_NAMES", "printable_label"]
 

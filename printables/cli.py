@@ -15,7 +15,6 @@ from functools import partial
 from pathlib import Path
 from typing import TypeAlias
 
-from printables.common import PAPERS
 from printables.documents import (
     OFFLINE_KIT,
     CustomRule,
@@ -27,9 +26,10 @@ from printables.documents import (
     score_sheet_pdf,
     worksheet_pdf,
 )
-from printables.i18n import LANGUAGES, speaking
-from printables.i18n import gettext as _
-from printables.worksheet import VARIANTS
+from printables.kit.document import PAPERS
+from printables.kit.i18n import LANGUAGES, speaking
+from printables.kit.i18n import gettext as _
+from printables.worksheet.plan import VARIANTS
 
 __all__ = [
     "USAGE_ERROR",

@@ -7,29 +7,29 @@ from dataclasses import dataclass
 
 from classroom.core.rules.library import load_library
 from classroom.projections.snapshots import ClassSnapshot
-from printables.blank_rulecard_pdf import BlankRuleCardRenderer
-from printables.classpack import class_pack, class_rule_cards
-from printables.classpack_pdf import ClassPackRenderer
-from printables.common import PrintableError, page_size
-from printables.dealer_aid_pdf import DealerAidRenderer
-from printables.i18n import gettext as _
-from printables.i18n import speaking
-from printables.lesson_pdf import LessonRenderer
-from printables.lessons import find_lesson, load_lessons
-from printables.mat_pdf import MatRenderer
-from printables.ne_report import NeGameReport
-from printables.ne_report_pdf import NeReportRenderer
-from printables.ne_rules_pdf import NewEleusisRulesRenderer
-from printables.ne_scoresheet_pdf import NewEleusisScoreSheetRenderer, ne_score_sheet_plan
-from printables.report import GameReport
-from printables.report_pdf import ReportRenderer
-from printables.rulecard_pdf import RuleCardRenderer
-from printables.rulecards import RuleCard, custom_rule_card, library_rule_cards, select_rules
-from printables.rulesheet_pdf import RuleSheetRenderer
-from printables.scoresheet import score_sheet_plan
-from printables.scoresheet_pdf import ScoreSheetRenderer
-from printables.slips_pdf import SlipsRenderer
-from printables.worksheet_pdf import WorksheetRenderer
+from printables.classpack.pdf import ClassPackRenderer
+from printables.classpack.plan import class_pack, class_rule_cards
+from printables.dealer_aid.pdf import DealerAidRenderer
+from printables.kit.document import PrintableError, page_size
+from printables.kit.i18n import gettext as _
+from printables.kit.i18n import speaking
+from printables.lessons.library import find_lesson, load_lessons
+from printables.lessons.pdf import LessonRenderer
+from printables.mat.pdf import MatRenderer
+from printables.new_eleusis.report import NeGameReport
+from printables.new_eleusis.report_pdf import NeReportRenderer
+from printables.new_eleusis.rules_pdf import NewEleusisRulesRenderer
+from printables.new_eleusis.scoresheet_pdf import NewEleusisScoreSheetRenderer, ne_score_sheet_plan
+from printables.report.pdf import ReportRenderer
+from printables.report.plan import GameReport
+from printables.rulecards.blank_pdf import BlankRuleCardRenderer
+from printables.rulecards.pdf import RuleCardRenderer
+from printables.rulecards.plan import RuleCard, custom_rule_card, library_rule_cards, select_rules
+from printables.rulesheet.pdf import RuleSheetRenderer
+from printables.scoresheet.pdf import ScoreSheetRenderer
+from printables.scoresheet.plan import score_sheet_plan
+from printables.slips.pdf import SlipsRenderer
+from printables.worksheet.pdf import WorksheetRenderer
 
 __all__ = [
     "BUILDERS",
@@ -161,7 +161,7 @@ def class_rule_cards_pdf(
 def game_report_pdf(
     report: GameReport | NeGameReport, *, paper: str = "a4", language: str = "en"
 ) -> bytes:
-    """The report of one played round (see `printables.report.round_report`) in `language`;
+    """The report of one played round (see `printables.rounds.round_report`) in `language`;
     build the report itself in the same language."""
     with speaking(language):
         if isinstance(report, NeGameReport):

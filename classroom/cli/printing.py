@@ -15,8 +15,8 @@ from classroom.projections.class_record import GroupRecord
 from classroom.usecases import UseCases
 from printables.cli import Documents, add_document, add_print_commands
 from printables.documents import class_pack_pdf, class_rule_cards_pdf, game_report_pdf
-from printables.report import round_report
-from printables.worksheet import VARIANTS
+from printables.rounds import round_report
+from printables.worksheet.plan import VARIANTS
 
 __all__ = [
     "DEFAULT_PORT",

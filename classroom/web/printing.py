@@ -50,10 +50,13 @@ from printables.documents import (
     score_sheet_pdf,
     worksheet_pdf,
 )
-from printables.i18n import language_of
-from printables.lesson_html import lesson_html
-from printables.lessons import LessonError, find_lesson, load_lessons
-from printables.report import Checker, GameReport, NeGameReport, RoundNotPlayed, round_report
+from printables.kit.i18n import language_of
+from printables.lessons.html_page import lesson_html
+from printables.lessons.library import LessonError, find_lesson, load_lessons
+from printables.new_eleusis.report import NeGameReport
+from printables.report.journal import Checker
+from printables.report.plan import GameReport
+from printables.rounds import RoundNotPlayed, round_report
 
 __all__ = ["document_language", "printing", "reader_language"]
 

@@ -6,10 +6,10 @@ import re
 import pytest
 
 from printables.documents import lesson_pdf
-from printables.i18n import speaking
-from printables.lesson_book import BookPlan, language_name
-from printables.lesson_pdf import LessonRenderer
-from printables.lessons import Lesson, load_lessons
+from printables.kit.i18n import speaking
+from printables.lessons.book import BookPlan, language_name
+from printables.lessons.library import Lesson, load_lessons
+from printables.lessons.pdf import LessonRenderer
 from tests.unit.test_printables_support import A4, LETTER, page_sizes, reader, render
 
 #: (language, paper, lessons): each language once, both papers twice; the translated books bind

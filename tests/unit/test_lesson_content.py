@@ -7,7 +7,8 @@ import re
 import pytest
 
 from printables.catalog import PRINTABLE_NAMES
-from printables.lesson_markdown import (
+from printables.lessons.library import Lesson, load_lessons
+from printables.lessons.markdown import (
     Block,
     Code,
     CodeBlock,
@@ -20,7 +21,6 @@ from printables.lesson_markdown import (
     parse,
     plain_text,
 )
-from printables.lessons import Lesson, load_lessons
 
 LANGUAGES = ("en", "ja", "pl", "ru")
 ENGLISH = {lesson.name: lesson for lesson in load_lessons()}

@@ -3,9 +3,15 @@ import pytest
 from classroom.core.rules.library import find_rule, load_library
 from printables.catalog import PRINTABLE_NAMES
 from printables.documents import BUILDERS, lesson_pdf
-from printables.lesson_markdown import Heading, ListBlock, parse, plain_text
-from printables.lesson_pdf import LessonRenderer
-from printables.lessons import AGE_BANDS, LessonError, find_lesson, load_lessons, parse_lesson
+from printables.lessons.library import (
+    AGE_BANDS,
+    LessonError,
+    find_lesson,
+    load_lessons,
+    parse_lesson,
+)
+from printables.lessons.markdown import Heading, ListBlock, parse, plain_text
+from printables.lessons.pdf import LessonRenderer
 from tests.unit.test_printables_support import MIN_INK, fonts_of, reader, render, text_of
 
 REQUIRED = ("first-lesson", "scientific-method", "design-your-own-rule", "offline-lesson")

@@ -7,8 +7,8 @@ from pypdf.generic import ContentStream
 from reportlab.pdfgen.canvas import Canvas
 
 from classroom.core.cards import Card
-from printables.cardface import CardRow, draw_card, is_hollow
-from printables.layout_pdf import draw_sideline_card, layout_rows
+from printables.kit.card_layout import draw_sideline_card, layout_rows
+from printables.kit.cardface import CardRow, draw_card, is_hollow
 from tests.unit.test_printables_support import reader, render
 
 #: PDF text render modes: 0 fills the glyphs, 1 only strokes their outlines.

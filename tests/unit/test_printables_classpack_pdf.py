@@ -4,10 +4,10 @@ rule cards apart."""
 
 from __future__ import annotations
 
-from printables.classpack import class_pack
-from printables.classpack_pdf import ClassPackRenderer
+from printables.classpack.pdf import ClassPackRenderer
+from printables.classpack.plan import class_pack
 from printables.documents import class_pack_pdf, class_rule_cards_pdf
-from printables.worksheet import worksheet_plan
+from printables.worksheet.plan import worksheet_plan
 from tests.unit.test_printables_classpack_support import (
     BASE,
     BLANK,

@@ -8,7 +8,7 @@ import qrcode
 import qrcode.constants
 
 from classroom.usecases import GroupSnapshot
-from printables.classpack import (
+from printables.classpack.plan import (
     DEFAULT_WORKSHEETS,
     class_pack,
     class_rule_cards,
@@ -17,7 +17,7 @@ from printables.classpack import (
     library_rule_for,
     qr_matrix,
 )
-from printables.common import PrintableError
+from printables.kit.document import PrintableError
 from tests.unit.test_printables_classpack_support import (
     BASE,
     WORDS_RULE,

@@ -9,12 +9,12 @@ from io import BytesIO
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
-from printables.classpack import (
+from printables.classpack.joincard import QUIET_ZONE, draw_join_card, join_card_layout
+from printables.classpack.plan import (
     JoinCard,
     join_url,
     qr_matrix,
 )
-from printables.joincard_pdf import QUIET_ZONE, draw_join_card, join_card_layout
 from tests.unit.test_printables_classpack_support import BASE
 from tests.unit.test_printables_support import (
     A4,

@@ -5,7 +5,7 @@ import pytest
 from printables import documents
 from printables.catalog import PRINTABLE_NAMES, printable_label
 from printables.cli import add_print_commands, main
-from printables.common import PrintableError
+from printables.kit.document import PrintableError
 from tests.unit.test_printables_support import A4, LETTER, page_sizes, text_of
 
 CUSTOM = ("rule-cards", "--custom-rule")

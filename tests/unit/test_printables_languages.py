@@ -27,7 +27,7 @@ from printables.documents import (
     score_sheet_pdf,
     worksheet_pdf,
 )
-from printables.i18n import (
+from printables.kit.i18n import (
     TRANSLATIONS,
     current_language,
     language_of,
@@ -36,7 +36,7 @@ from printables.i18n import (
     speaking,
     translations,
 )
-from printables.report import round_report
+from printables.rounds import round_report
 from tests.conftest import sessions_of
 from tests.unit.test_printables_live_support import build_class, live_service, play_a_round
 from tests.unit.test_printables_support import MIN_INK, reader, render

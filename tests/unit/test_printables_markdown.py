@@ -2,8 +2,9 @@
 
 import pytest
 
-from printables.lesson_html import lesson_html
-from printables.lesson_markdown import (
+from printables.lessons.html_page import lesson_html
+from printables.lessons.library import Lesson
+from printables.lessons.markdown import (
     Code,
     CodeBlock,
     Emphasis,
@@ -20,8 +21,7 @@ from printables.lesson_markdown import (
     parse,
     plain_text,
 )
-from printables.lesson_pdf import LessonRenderer, paragraph_markup
-from printables.lessons import Lesson
+from printables.lessons.pdf import LessonRenderer, paragraph_markup
 from tests.unit.test_printables_support import reader, text_of
 
 

@@ -10,18 +10,18 @@ import pytest
 from classroom.cli.main import main as classroom_main
 from printables.catalog import PRINTABLE_NAMES, printable_label
 from printables.cli import main as printables_main
-from printables.common import page_size
 from printables.documents import NEW_ELEUSIS, build_printable, ne_score_sheet_pdf
-from printables.i18n import speaking
-from printables.ne_scoresheet_pdf import (
+from printables.kit.document import page_size
+from printables.kit.i18n import speaking
+from printables.new_eleusis.scoresheet_pdf import (
     MAX_PEOPLE,
     MIN_PEOPLE,
     SUB_SMALLEST,
     NewEleusisScoreSheetRenderer,
     ne_score_sheet_plan,
 )
-from printables.scoresheet import MIN_CELL
-from printables.scoresheet_pdf import CELL_PADDING, ROW_LIMITS
+from printables.scoresheet.pdf import CELL_PADDING, ROW_LIMITS
+from printables.scoresheet.plan import MIN_CELL
 from tests.unit.test_printables_languages import squeezed, translated
 from tests.unit.test_printables_support import (
     MIN_INK,

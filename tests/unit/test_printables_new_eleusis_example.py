@@ -13,9 +13,14 @@ from classroom.core.cards import Color
 from classroom.core.games.new_eleusis.scoring import dealer_score, high_count, player_scores
 from classroom.core.rules.library import load_library
 from printables.documents import ne_rules_pdf, rule_cards_pdf, rules_sheet_pdf
-from printables.i18n import speaking
-from printables.ne_rules import EXAMPLE_MAINLINE, EXAMPLE_MARKER, EXAMPLE_SIDELINES, WorkedExample
-from printables.rulecards import library_rule_cards
+from printables.kit.i18n import speaking
+from printables.new_eleusis.rules import (
+    EXAMPLE_MAINLINE,
+    EXAMPLE_MARKER,
+    EXAMPLE_SIDELINES,
+    WorkedExample,
+)
+from printables.rulecards.plan import library_rule_cards
 from tests.unit.test_printables_languages import squeezed
 from tests.unit.test_printables_support import text_of
 

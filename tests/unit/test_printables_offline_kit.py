@@ -12,11 +12,11 @@ from classroom.cli.main import main as classroom_main
 from classroom.core.cards import Rank
 from printables.catalog import PRINTABLE_NAMES, printable_label
 from printables.cli import main as printables_main
-from printables.common import page_size
 from printables.documents import OFFLINE_KIT, build_printable
-from printables.mat_pdf import CARD, SLOTS, mat_layout
-from printables.rulesheet_drawings import EXAMPLE_MAINLINE, EXAMPLE_SIDELINES
-from printables.slips_pdf import COLUMNS, ROWS, slip_boxes
+from printables.kit.document import page_size
+from printables.mat.pdf import CARD, SLOTS, mat_layout
+from printables.rulesheet.drawings import EXAMPLE_MAINLINE, EXAMPLE_SIDELINES
+from printables.slips.pdf import COLUMNS, ROWS, slip_boxes
 from tests.unit.test_printables_languages import squeezed, translated
 from tests.unit.test_printables_support import (
     A4,

@@ -8,9 +8,10 @@ from classroom.core.cards import Card
 from classroom.projections.class_record import GroupRecord, RoundRecord
 from classroom.usecases import NotFound
 from printables.documents import game_report_pdf
-from printables.layout_pdf import MAX_COLUMN, LayoutRow, layout_rows, sideline_step
-from printables.report import RoundInfo, RoundNotPlayed, game_report, round_report, timeline
-from printables.report_pdf import verdict_label
+from printables.kit.card_layout import MAX_COLUMN, LayoutRow, layout_rows, sideline_step
+from printables.report.pdf import verdict_label
+from printables.report.plan import RoundInfo, game_report, timeline
+from printables.rounds import RoundNotPlayed, round_report
 from tests.conftest import sessions_of
 from tests.unit.test_game_support import cards, table
 from tests.unit.test_printables_live_support import (

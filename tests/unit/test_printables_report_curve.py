@@ -10,7 +10,7 @@ import pytest
 from classroom.core.games.express import Event, Round
 from classroom.projections.journal_view import JournalRecord
 from printables.documents import game_report_pdf
-from printables.report import RoundInfo, game_report
+from printables.report.plan import RoundInfo, game_report
 from tests.unit.test_game_support import Alternate
 from tests.unit.test_printables_support import render, text_of
 

@@ -7,8 +7,9 @@ from classroom.core.cards import Card
 from classroom.projections.journal_view import JournalRecord
 from classroom.usecases import JournalNote
 from printables.documents import game_report_pdf
-from printables.report import RoundInfo, game_report, round_report
-from printables.report_pdf import ReportRenderer
+from printables.report.pdf import ReportRenderer
+from printables.report.plan import RoundInfo, game_report
+from printables.rounds import round_report
 from tests.unit.test_game_support import table
 from tests.unit.test_printables_live_support import build_class, live_service, play_a_round
 from tests.unit.test_printables_support import text_of

@@ -5,18 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from printables.blank_rulecard_pdf import SAMPLE_PLAYS
 from printables.catalog import PRINTABLE_NAMES
-from printables.common import page_size
 from printables.documents import (
     blank_rule_card_pdf,
     build_printable,
 )
-from printables.rulecard_pdf import (
-    card_boxes,
-    card_halves,
-)
-from printables.rulecards import CARDS_PER_SHEET
+from printables.kit.document import page_size
+from printables.rulecards.blank_pdf import SAMPLE_PLAYS
+from printables.rulecards.pdf import card_boxes, card_halves
+from printables.rulecards.plan import CARDS_PER_SHEET
 from tests.unit.test_printables_languages import squeezed, translated
 from tests.unit.test_printables_rulecards_support import (
     inside,

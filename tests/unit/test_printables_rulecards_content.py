@@ -7,8 +7,8 @@ import pytest
 
 from classroom.core.rules import RuleError, compile_rule
 from classroom.core.rules.library import LibraryError
-from printables.common import PrintableError
-from printables.rulecards import (
+from printables.kit.document import PrintableError
+from printables.rulecards.plan import (
     custom_rule_card,
     example_mainline,
     rule_card,

@@ -8,15 +8,10 @@ from dataclasses import replace
 import pytest
 
 from classroom.core.rules.library import find_rule
-from printables.common import PrintableError
 from printables.documents import rule_cards_pdf
-from printables.rulecard_pdf import (
-    RuleCardRenderer,
-    card_boxes,
-    card_halves,
-    concept_name,
-)
-from printables.rulecards import (
+from printables.kit.document import PrintableError
+from printables.rulecards.pdf import RuleCardRenderer, card_boxes, card_halves, concept_name
+from printables.rulecards.plan import (
     library_rule_cards,
     rule_card,
     words_rule_card,

@@ -9,10 +9,10 @@ import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from classroom.core.cards import Card
-from printables.cardface import CardRow
-from printables.layout_pdf import layout_rows
-from printables.rulecard_pdf import RuleCardRenderer
-from printables.rulecards import (
+from printables.kit.card_layout import layout_rows
+from printables.kit.cardface import CardRow
+from printables.rulecards.pdf import RuleCardRenderer
+from printables.rulecards.plan import (
     library_rule_cards,
     rule_card,
 )

@@ -11,18 +11,15 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from classroom.core.cards import Card, Color
-from printables.cardface import RED, ink_for, row_positions
-from printables.common import PrintableError, base_styles, page_size
-from printables.rulecard_pdf import (
-    RuleCardRenderer,
-    card_boxes,
-    difficulty_marks,
-)
-from printables.rulecards import (
+from printables.kit.cardface import RED, ink_for, row_positions
+from printables.kit.document import PrintableError, page_size
+from printables.kit.styles import base_styles
+from printables.kit.textfit import MIN_SCALE, draw_in_box, fit_story
+from printables.rulecards.pdf import RuleCardRenderer, card_boxes, difficulty_marks
+from printables.rulecards.plan import (
     CARDS_PER_SHEET,
     paginate,
 )
-from printables.textfit import MIN_SCALE, draw_in_box, fit_story
 from tests.unit.test_printables_rulecards_support import card
 from tests.unit.test_printables_support import (
     MIN_INK,

@@ -11,7 +11,7 @@ from printables.documents import (
     CustomRule,
     rule_cards_pdf,
 )
-from printables.rulecards import CARDS_PER_SHEET
+from printables.rulecards.plan import CARDS_PER_SHEET
 from tests.unit.test_printables_support import (
     A4,
     LETTER,

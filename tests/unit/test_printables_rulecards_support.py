@@ -4,9 +4,9 @@ card (which half: public or secret). No tests here."""
 from __future__ import annotations
 
 from classroom.core.cards import Card
-from printables.common import page_size
-from printables.rulecard_pdf import card_boxes, card_halves
-from printables.rulecards import RuleCard
+from printables.kit.document import page_size
+from printables.rulecards.pdf import card_boxes, card_halves
+from printables.rulecards.plan import RuleCard
 from tests.unit.test_printables_support import reader
 
 EXAMPLE = tuple(map(Card.parse, ("4H", "7S", "10D", "KC", "AH", "2S", "QD", "9C", "3H", "JS")))

@@ -13,7 +13,6 @@ from reportlab.pdfgen.canvas import Canvas
 
 from classroom.core.games.express import Options
 from classroom.usecases import GroupSetup
-from printables.common import base_styles
 from printables.documents import (
     CustomRule,
     class_pack_pdf,
@@ -21,9 +20,7 @@ from printables.documents import (
     rule_cards_pdf,
     score_sheet_pdf,
 )
-from printables.lesson_pdf import LessonRenderer
-from printables.lessons import Lesson
-from printables.scripts import (
+from printables.kit.scripts import (
     FONT,
     FONT_BOLD,
     FONT_JAPANESE,
@@ -34,6 +31,9 @@ from printables.scripts import (
     script_runs,
     text_width,
 )
+from printables.kit.styles import base_styles
+from printables.lessons.library import Lesson
+from printables.lessons.pdf import LessonRenderer
 from tests.unit.test_printables_live_support import LiveClass, live_service, play_a_round
 from tests.unit.test_printables_report import stored_report
 from tests.unit.test_printables_support import render, text_by_font, text_of
@@ -118,7 +118,7 @@ def printed_texts() -> dict[str, str]:
     for path in sorted((ROOT / "lessons").rglob("*")):
         if path.suffix in {".md", ".yaml", ".yml"}:
             texts[str(path.relative_to(ROOT))] = path.read_text(encoding="utf-8")
-    for path in sorted((ROOT / "printables").glob("*.py")):
+    for path in sorted((ROOT / "printables").rglob("*.py")):
         texts[str(path.relative_to(ROOT))] = path.read_text(encoding="utf-8")
     catalogs = (path for top in CATALOG_HOMES for path in (ROOT / top).glob("**/*.po"))
     for path in sorted(catalogs):
@@ -232,7 +232,7 @@ DRAWING = re.compile(r"\b(?:Paragraph|Preformatted)\(|\.draw(?:Centred|Right)?St
 
 def test_printables_draw_text_only_through_the_script_aware_helpers():
     offenders = []
-    for path in sorted((ROOT / "printables").glob("*.py")):
+    for path in sorted((ROOT / "printables").rglob("*.py")):
         source = path.read_text(encoding="utf-8")
         # Only ReportLab's Paragraph matters: the lesson parser has a Paragraph of its own.
         if path.name != "scripts.py" and "reportlab" in source and DRAWING.search(source):

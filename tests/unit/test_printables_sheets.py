@@ -1,9 +1,9 @@
 import pytest
 
-from printables.common import PrintableError
 from printables.documents import score_sheet_pdf, worksheet_pdf
-from printables.scoresheet import MAX_PLAYERS, MIN_PLAYERS, ScoreRow, score_sheet_plan
-from printables.worksheet import worksheet_plan
+from printables.kit.document import PrintableError
+from printables.scoresheet.plan import MAX_PLAYERS, MIN_PLAYERS, ScoreRow, score_sheet_plan
+from printables.worksheet.plan import worksheet_plan
 from tests.unit.test_printables_support import (
     A4,
     LETTER,

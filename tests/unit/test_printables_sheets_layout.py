@@ -9,13 +9,13 @@ from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak
 
 from printables.documents import score_sheet_pdf, worksheet_pdf
-from printables.i18n import speaking
-from printables.scoresheet import MAX_PLAYERS, MIN_CELL, MIN_PLAYERS, score_sheet_plan
-from printables.scoresheet_pdf import CELL_PADDING, DEALER_WIDTH, ROW_LIMITS, ScoreSheetRenderer
-from printables.textfit import story_height
-from printables.worksheet import worksheet_plan
-from printables.worksheet_parts import MethodCycle
-from printables.worksheet_pdf import LABEL_WIDTH, MARGIN, WorksheetRenderer
+from printables.kit.i18n import speaking
+from printables.kit.textfit import story_height
+from printables.scoresheet.pdf import CELL_PADDING, DEALER_WIDTH, ROW_LIMITS, ScoreSheetRenderer
+from printables.scoresheet.plan import MAX_PLAYERS, MIN_CELL, MIN_PLAYERS, score_sheet_plan
+from printables.worksheet.parts import MethodCycle
+from printables.worksheet.pdf import LABEL_WIDTH, MARGIN, WorksheetRenderer
+from printables.worksheet.plan import worksheet_plan
 from tests.unit.test_printables_languages import squeezed, translated
 from tests.unit.test_printables_support import OUTPUT, reader, render, text_of
 

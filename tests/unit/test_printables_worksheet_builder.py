@@ -10,9 +10,9 @@ from reportlab.lib.units import mm
 from classroom.core.hypotheses.builder import TEMPLATES
 from classroom.core.text import render
 from printables.documents import worksheet_pdf
-from printables.i18n import gettext, speaking
-from printables.scripts import missing_glyphs
-from printables.worksheet_builder import BUILDER_PAGES, CHOICE_BOX, SENTENCE_BOX
+from printables.kit.i18n import gettext, speaking
+from printables.kit.scripts import missing_glyphs
+from printables.worksheet.builder import BUILDER_PAGES, CHOICE_BOX, SENTENCE_BOX
 from tests.unit.test_printables_languages import squeezed, translated
 from tests.unit.test_printables_support import reader, text_of
 

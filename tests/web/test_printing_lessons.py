@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 
 from classroom.core.rules.library import find_rule
-from printables.lesson_html import lesson_html
-from printables.lessons import load_lessons
+from printables.lessons.html_page import lesson_html
+from printables.lessons.library import load_lessons
 from tests.unit.test_printables_languages import squeezed, translated
 from tests.unit.test_printables_support import text_of
 

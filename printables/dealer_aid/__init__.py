@@ -1,0 +1,1 @@
+"""The dealer's aid: what a human dealer says and does, step by step."""

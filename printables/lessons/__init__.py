@@ -1,0 +1,1 @@
+"""Lesson plans: read from Markdown, shown as HTML, printed alone or as a lesson book."""

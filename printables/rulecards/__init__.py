@@ -1,0 +1,2 @@
+"""Rule cards: the cards of the rule library or of a teacher's rule, and the blank card to
+write a rule on."""

@@ -1,0 +1,1 @@
+"""The rules sheet: how Eleusis Express is played, with drawn examples."""

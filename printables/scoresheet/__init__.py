@@ -1,0 +1,1 @@
+"""The score sheet a table keeps on paper, one page per table size."""

@@ -1,0 +1,1 @@
+"""Guess slips for tables that play on paper."""

@@ -1,0 +1,1 @@
+"""The hypothesis worksheet students fill in while they play."""
