@@ -130,8 +130,8 @@ EDGE = [ROOT / "classroom" / "web", ROOT / "printables", ROOT / "classroom" / "c
 CORE = [
     ROOT / "classroom" / "usecases",
     ROOT / "classroom" / "core" / "rules",
-    ROOT / "classroom" / "core" / "game" / "verify.py",
-    ROOT / "classroom" / "core" / "new_eleusis" / "verify.py",
+    ROOT / "classroom" / "core" / "games" / "express" / "verify.py",
+    ROOT / "classroom" / "core" / "games" / "new_eleusis" / "verify.py",
 ]
 
 
