@@ -8,7 +8,7 @@ import itertools
 from collections.abc import Callable
 
 from classroom.core.rules import compile_rule
-from classroom.usecases import Action, SeatRef, UseCases
+from classroom.usecases import Move, SeatRef, UseCases
 
 #: (the round's play number from 0, the predicting seat's index, the true verdict) -> the
 #: forecast: accepted or not.
@@ -27,8 +27,8 @@ def learner(number: int, index: int, truth: bool) -> bool:
     return True
 
 
-def _action(kind: str, **fields: object) -> Action:
-    return Action(kind, f"predicting-{next(_ACTION_IDS)}", **fields)  # type: ignore[arg-type]
+def _action(kind: str, **fields: object) -> Move:
+    return Move(kind, f"predicting-{next(_ACTION_IDS)}", **fields)  # type: ignore[arg-type]
 
 
 def _seats(service: UseCases, group_id: int) -> dict[str, SeatRef]:

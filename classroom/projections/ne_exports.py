@@ -51,6 +51,10 @@ def ne_event_cells(moment: NeMoment, group: GroupRecord) -> tuple[str, str, str,
             return nickname, "", "overthrown", f"at card {moment.cards_played}"
         case ne.Expelled():
             return nickname, "", "expelled", f"at card {moment.cards_played}"
+        case ne.PlayerRemoved():
+            return nickname, "", "left", "removed by the teacher"
+        case ne.TurnSkipped():
+            return nickname, "", "", "turn skipped by the teacher"
         case ne.Marked():
             return "", "", "", f"marker on card {event.count}"
         case ne.DeckAdded():

@@ -9,14 +9,12 @@ from sqlalchemy import bindparam, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from classroom.core.eventlog import LoggedEvent
-from classroom.core.games import new_eleusis
-from classroom.core.games.express import Event, event_from_dict
+from classroom.core.games.registry import find_game
 from classroom.store import rows
-from classroom.store.models import DealerVerdict, JournalEntry, RoundEvent, StoredRound
+from classroom.store.models import DealerVerdict, JournalEntry, StoredRound
 from classroom.store.repositories import ConnectionRepository
 from classroom.usecases.ports import (
     JournalRow,
-    NeStoredEvent,
     RoundRow,
     StoredEvent,
     VerdictRow,
@@ -25,11 +23,6 @@ from classroom.usecases.ports import (
 
 __all__ = ["SqlJournal", "SqlRounds"]
 
-_STORED_EVENTS = (
-    select(RoundEvent.data, RoundEvent.created_at)
-    .where(RoundEvent.round_id == bindparam("round_id"))
-    .order_by(RoundEvent.seq)
-)
 _VERDICTS = (
     select(DealerVerdict.seq, DealerVerdict.card, DealerVerdict.given, DealerVerdict.expected)
     .where(DealerVerdict.round_id == bindparam("round_id"))
@@ -71,27 +64,20 @@ class SqlRounds(ConnectionRepository):
         )
         return self._insert(statement)
 
-    def events(self, round_id: int, after: int = 0) -> tuple[Event, ...]:
-        """The round's events with seq greater than `after`, in order."""
-        return tuple(event_from_dict(data) for data in rows.event_data(self._conn, round_id, after))
-
-    def ne_events(self, round_id: int, after: int = 0) -> tuple[new_eleusis.Event, ...]:
-        """A New Eleusis round's events with seq greater than `after`, in order."""
-        data = rows.event_data(self._conn, round_id, after)
-        return tuple(new_eleusis.event_from_dict(item) for item in data)
-
-    def ne_stored_events(self, round_id: int) -> list[NeStoredEvent]:
-        """A New Eleusis round's whole log with the moment each event was written."""
-        result = self._conn.execute(_STORED_EVENTS, {"round_id": round_id})
-        return [
-            NeStoredEvent(new_eleusis.event_from_dict(data), written_at)
-            for data, written_at in result
-        ]
+    def events(self, round_id: int, after: int = 0) -> tuple[LoggedEvent, ...]:
+        """The round's events with seq greater than `after`, in order, read by its game."""
+        return tuple(stored.event for stored in self._read(round_id, after))
 
     def stored_events(self, round_id: int) -> list[StoredEvent]:
         """The round's whole log with the moment each event was written."""
-        result = self._conn.execute(_STORED_EVENTS, {"round_id": round_id})
-        return [StoredEvent(event_from_dict(data), written_at) for data, written_at in result]
+        return self._read(round_id, 0)
+
+    def _read(self, round_id: int, after: int) -> list[StoredEvent]:
+        found = rows.event_data(self._conn, round_id, after)
+        if not found:
+            return []
+        read = find_game(found[0][1]).event_from_dict
+        return [StoredEvent(read(data), written_at) for data, _mode, written_at in found]
 
     def append(self, round_id: int, events: Sequence[LoggedEvent]) -> None:
         """Add events to the log; WriteRace if another writer took one of their seqs."""

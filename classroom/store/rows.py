@@ -127,8 +127,10 @@ _SEAT = (
 )
 _SEAT_BY_TOKEN = _SEAT.where(Seat.token_hash == bindparam("token_hash"))
 _SEAT_BY_ID = _SEAT.where(Seat.id == bindparam("seat_id"))
+# Each event with its round's game, which reads it back: one statement on the hot path.
 _EVENT_DATA = (
-    select(RoundEvent.data)
+    select(RoundEvent.data, StoredRound.mode, RoundEvent.created_at)
+    .join(StoredRound, RoundEvent.round_id == StoredRound.id)
     .where(RoundEvent.round_id == bindparam("round_id"), RoundEvent.seq > bindparam("after"))
     .order_by(RoundEvent.seq)
 )
@@ -239,9 +241,13 @@ def seat_row(conn: Connection, seat_id: int) -> SeatRow | None:
     return SeatRow(*row) if row else None
 
 
-def event_data(conn: Connection, round_id: int, after: int = 0) -> list[dict[str, Any]]:
-    """The stored events of a round with seq greater than `after`, in order."""
-    return [data for (data,) in conn.execute(_EVENT_DATA, {"round_id": round_id, "after": after})]
+def event_data(
+    conn: Connection, round_id: int, after: int = 0
+) -> list[tuple[dict[str, Any], str, datetime]]:
+    """The stored events of a round with seq greater than `after`, in order: each event's
+    data, the round's game and the moment it was written."""
+    found = conn.execute(_EVENT_DATA, {"round_id": round_id, "after": after})
+    return [(data, mode, written_at) for data, mode, written_at in found]
 
 
 def insert_events(conn: Connection, round_id: int, events: Sequence[Any]) -> None:

@@ -11,12 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from classroom.core.cards import secure_random
+from classroom.core.games.shape import Verdict, VerdictCheck
 from classroom.projections.snapshots import ClassSnapshot, GroupSnapshot, SeatInfo
 from classroom.usecases.built import BuiltCheck, BuiltHypotheses
-from classroom.usecases.changes import Action, Change
+from classroom.usecases.changes import Change, Move
 from classroom.usecases.classes import ClassPeriods, GroupSetup
 from classroom.usecases.context import Context
-from classroom.usecases.dealing import Dealing, RuleChoice, Verdict, VerdictCheck
+from classroom.usecases.dealing import Dealing, RuleChoice
 from classroom.usecases.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError
 from classroom.usecases.journal import JournalNote, Journals
 from classroom.usecases.lesson import GroupTotals, LessonControls, RoundTotals
@@ -30,7 +31,6 @@ from classroom.usecases.seats import JoinInfo, Seating, SeatRef
 from classroom.usecases.teachers import TeacherAccounts
 
 __all__ = [
-    "Action",
     "BuiltCheck",
     "CatchUp",
     "Change",
@@ -43,6 +43,7 @@ __all__ = [
     "Invalid",
     "JoinInfo",
     "JournalNote",
+    "Move",
     "NotFound",
     "RoundTotals",
     "RuleChoice",

@@ -12,7 +12,7 @@ from classroom.core.hypotheses.builder import BuilderError, Built, build
 from classroom.core.layout import Layout
 from classroom.core.rules.library import LibraryError, find_rule
 from classroom.core.text import _
-from classroom.usecases.changes import Action, Change
+from classroom.usecases.changes import Change, Move
 from classroom.usecases.context import Context, RoundStates
 from classroom.usecases.errors import Invalid, NotFound
 from classroom.usecases.journal import JournalNote, Journals
@@ -80,7 +80,7 @@ class BuiltHypotheses:
     ) -> tuple[Built, Change]:
         """Say the hypothesis as the seat's guess of the rule (in its guess window only)."""
         built = _built(template, choices)
-        return built, self.rounds.act(seat, Action("guess", action_id, text=built.rule_text))
+        return built, self.rounds.act(seat, Move("guess", action_id, text=built.rule_text))
 
 
 def _built(template: object, choices: object) -> Built:

@@ -1,29 +1,15 @@
-"""What the use cases hand back to be announced: a student's action in, a group's change out."""
+"""What the use cases hand back to be announced: a player's move in (`Move`, the core's), a
+group's change out."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
-from classroom.core.cards import Card
 from classroom.core.eventlog import LoggedEvent
+from classroom.core.games.shape import Move
 from classroom.projections.snapshots import GroupSnapshot
 
-__all__ = ["Action", "ActionKind", "Change"]
-
-ActionKind = Literal["play", "no_play", "guess", "pass", "predict"]
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """A student's action from a tablet, already validated for shape."""
-
-    kind: ActionKind
-    action_id: str
-    card: Card | None = None
-    text: str = ""
-    #: A prediction: will the waiting card be accepted?
-    accepted: bool = False
+__all__ = ["Change", "Move"]
 
 
 @dataclass(frozen=True, slots=True)

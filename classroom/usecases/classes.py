@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from classroom.core.games.express import Options
+from classroom.core.games.registry import UnknownGame, find_game
 from classroom.core.rules import RuleError, compile_rule
 from classroom.core.text import _
 from classroom.usecases.context import Context, utcnow
@@ -20,7 +21,6 @@ from classroom.usecases.ports import ClassRow, NewGroup, UnitOfWork
 __all__ = [
     "LANGUAGES",
     "MAX_GROUPS",
-    "MODES",
     "NE_FIRST_PLAYER",
     "NE_SUDDEN_DEATH",
     "PREDICT_SECONDS",
@@ -39,8 +39,6 @@ LANGUAGES = ("en", "ja", "pl", "ru")
 #: How long the others may predict a card the app judges: long enough to think, short enough
 #: that the player is not kept waiting.
 PREDICT_SECONDS = range(3, 16)
-#: The games a group can play: Eleusis Express, and New Eleusis for older students and clubs.
-MODES = ("express", "new_eleusis")
 #: Sudden death after 30 cards (20 after the prophet's marker), or the Polish text's 40 / 40.
 NE_SUDDEN_DEATH = ("abbott", "long")
 #: The first player counted from the dealer's left by the starter's value, or at the left.
@@ -69,10 +67,11 @@ def checked_ne_options(sudden_death: str, first_player: str) -> None:
 
 
 def checked_mode(mode: str) -> str:
-    """`mode` if it is a game the kit plays; Invalid otherwise."""
-    if mode not in MODES:
-        raise Invalid(_("A group plays Eleusis Express or New Eleusis."))
-    return mode
+    """`mode` if it is a game the kit plays (a registered game); Invalid otherwise."""
+    try:
+        return find_game(mode).name
+    except UnknownGame as error:
+        raise Invalid(_("A group plays Eleusis Express or New Eleusis.")) from error
 
 
 def checked_language(language: str) -> str:

@@ -17,19 +17,15 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
-from classroom.core.games import express as game
-from classroom.core.games import new_eleusis
-from classroom.core.games.express import Event, RoundState
+from classroom.core.eventlog import LoggedEvent
+from classroom.core.games.registry import find_game
+from classroom.core.games.shape import Game
 from classroom.core.layout import Layout
 from classroom.usecases.ports import RoundRow, UnitOfWork, WriteRace
 
-__all__ = ["EXPRESS", "NEW_ELEUSIS", "Context", "GroupLocks", "RoundStates", "retry_once", "utcnow"]
-
-#: The two games a group can play, as the store names them.
-EXPRESS = "express"
-NEW_ELEUSIS = "new_eleusis"
+__all__ = ["Context", "GroupLocks", "RoundStates", "retry_once", "utcnow"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -42,88 +38,59 @@ def utcnow() -> datetime:
 
 class RoundStates:
     """The state of each round, cached and caught up from the log before every use, so a
-    restarted server (or another process) continues exactly where the log is."""
+    restarted server (or another process) continues exactly where the log is. Each round is
+    folded by its own game."""
 
     def __init__(self) -> None:
-        self._states: dict[int, RoundState] = {}
-        self._ne_states: dict[int, new_eleusis.RoundState] = {}
+        self._states: dict[int, Any] = {}
 
-    def of(self, uow: UnitOfWork, round_id: int) -> RoundState:
-        """The round's state now: the cached one with any events appended since."""
-        cached = self._states.get(round_id)
-        events = uow.rounds.events(round_id, cached.seq if cached else 0)
-        state = game.replay(events) if cached is None else fold(cached, events)
-        self._states[round_id] = state
+    def of(self, uow: UnitOfWork, round_row: RoundRow) -> Any:
+        """The round's state now, in its game's terms: the cached one with any events appended
+        since."""
+        game = find_game(round_row.mode)
+        cached = self._states.get(round_row.id)
+        events = uow.rounds.events(round_row.id, cached.seq if cached else 0)
+        state = game.replay(events) if cached is None else fold(game, cached, events)
+        self._states[round_row.id] = state
         return state
 
     def append(
         self,
         uow: UnitOfWork,
-        round_id: int,
-        events: Sequence[Event],
-        before: RoundState | None = None,
-    ) -> RoundState:
+        round_row: RoundRow,
+        events: Sequence[LoggedEvent],
+        before: Any = None,
+    ) -> Any:
         """Append events to the round's log; returns the state they lead to.
 
         The cache takes the new state only once the log is committed: a rolled-back
         transaction leaves nothing behind.
         """
-        uow.rounds.append(round_id, events)
-        self._states.pop(round_id, None)
-        after = game.replay(events) if before is None else fold(before, events)
-        uow.after_commit(lambda: self._states.__setitem__(round_id, after))
+        game = find_game(round_row.mode)
+        uow.rounds.append(round_row.id, events)
+        self._states.pop(round_row.id, None)
+        after = game.replay(events) if before is None else fold(game, before, events)
+        uow.after_commit(lambda: self._states.__setitem__(round_row.id, after))
         return after
-
-    def ne_of(self, uow: UnitOfWork, round_id: int) -> new_eleusis.RoundState:
-        """A New Eleusis round's state now, like `of`."""
-        cached = self._ne_states.get(round_id)
-        events = uow.rounds.ne_events(round_id, cached.seq if cached else 0)
-        if cached is None:
-            state = new_eleusis.replay(events)
-        else:
-            state = functools.reduce(new_eleusis.apply, events, cached)
-        self._ne_states[round_id] = state
-        return state
-
-    def ne_append(
-        self,
-        uow: UnitOfWork,
-        round_id: int,
-        events: Sequence[new_eleusis.Event],
-        before: new_eleusis.RoundState | None = None,
-    ) -> new_eleusis.RoundState:
-        """Append a New Eleusis round's events to its log, like `append`."""
-        uow.rounds.append(round_id, events)
-        self._ne_states.pop(round_id, None)
-        if before is None:
-            after = new_eleusis.replay(events)
-        else:
-            after = functools.reduce(new_eleusis.apply, events, before)
-        uow.after_commit(lambda: self._ne_states.__setitem__(round_id, after))
-        return after
-
-    def either(self, uow: UnitOfWork, round_row: RoundRow) -> RoundState | new_eleusis.RoundState:
-        """The round's state in the terms of its own game."""
-        if round_row.mode == NEW_ELEUSIS:
-            return self.ne_of(uow, round_row.id)
-        return self.of(uow, round_row.id)
 
     def is_over(self, uow: UnitOfWork, round_row: RoundRow) -> bool:
-        """Whether a round of either game has ended."""
-        return self.either(uow, round_row).is_over
+        """Whether the round has ended."""
+        over: bool = self.of(uow, round_row).is_over
+        return over
 
     def seq(self, uow: UnitOfWork, round_row: RoundRow) -> int:
-        """The seq of a round's newest event, whichever its game."""
-        return self.either(uow, round_row).seq
+        """The seq of the round's newest event."""
+        seq: int = self.of(uow, round_row).seq
+        return seq
 
     def layout(self, uow: UnitOfWork, round_row: RoundRow) -> Layout:
-        """The cards on a round's table, whichever its game."""
-        return self.either(uow, round_row).layout
+        """The cards on the round's table."""
+        layout: Layout = self.of(uow, round_row).layout
+        return layout
 
     def forget(self) -> None:
         """Drop every cached state (tests use it to prove the log alone is enough)."""
         self._states.clear()
-        self._ne_states.clear()
 
 
 class GroupLocks:
@@ -152,8 +119,8 @@ class Context:
     locks: GroupLocks = field(default_factory=GroupLocks)
 
 
-def fold(state: RoundState, events: Sequence[Event]) -> RoundState:
-    """The state after `events`."""
+def fold(game: Game, state: Any, events: Sequence[LoggedEvent]) -> Any:
+    """The state after `events`, folded by `game`."""
     for event in events:
         state = game.apply(state, event)
     return state

@@ -9,19 +9,19 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
-from classroom.core.cards import Card
-from classroom.core.games import express as game
-from classroom.core.games.express import Event, RoundState
-from classroom.core.rules import Rule, RuleError
+from classroom.core.games.registry import find_game
+from classroom.core.games.shape import Game, Verdict, VerdictCheck
+from classroom.core.rules import RuleError
 from classroom.core.rules.library import LibraryError, find_rule
 from classroom.core.scoring import seating
 from classroom.core.text import _
 from classroom.usecases.changes import Change
-from classroom.usecases.context import NEW_ELEUSIS, Context, retry_once
+from classroom.usecases.context import Context, retry_once
 from classroom.usecases.errors import Conflict, Forbidden, Invalid
 from classroom.usecases.ports import RoundRow, UnitOfWork, VerdictRow
+from classroom.usecases.reading import snapshot_of
 from classroom.usecases.rounds import Rounds, compiled
 from classroom.usecases.seats import SeatRef
 
@@ -30,8 +30,6 @@ __all__ = ["MAX_FREE_RULE", "Dealing", "RuleChoice", "Verdict", "VerdictCheck"]
 MAX_FREE_RULE = 300
 
 log = logging.getLogger(__name__)
-
-VerdictKind = Literal["play", "no_play", "guess"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,31 +40,12 @@ class RuleChoice:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """A student dealer's verdict on the pending play, no-play or guess."""
-
-    kind: VerdictKind
-    right: bool
-    #: For a wrong no-play: the card the dealer plays from that hand.
-    card: Card | None = None
-    #: The dealer insists on a verdict the rule-language rule contradicts.
-    confirmed: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class VerdictCheck:
-    """The app disagrees with the dealer: ask before recording the verdict."""
-
-    expected: bool
-    message: str
-
-
 class Dealing:
     """A student dealer's use cases."""
 
     def __init__(self, context: Context, rounds: Rounds) -> None:
         self.uow = context.uow
+        self.rng = context.rng
         self.states = context.states
         self.locks = context.locks
         self.rounds = rounds
@@ -104,35 +83,35 @@ class Dealing:
     def judge_as_dealer(
         self, seat: SeatRef, verdict: Verdict, action_id: str
     ) -> Change | VerdictCheck:
-        """The dealer's verdict; a contradiction of the rule asks for confirmation first."""
+        """The dealer's verdict; where the game can tell, a contradiction of the rule asks for
+        confirmation first, and a confirmed one is recorded for the teacher."""
         with self.locks.hold(seat.group_id), self.uow() as uow:
             uow.groups.lock(seat.group_id)
             if _seen(uow, seat, action_id):
                 return Change(seat.group_id, seat.class_id, (), duplicate=True)
             round_row = _dealt_round(uow, seat)
-            state = self.states.of(uow, round_row.id)
-            check = _disagreement(round_row, state, verdict)
+            game = find_game(round_row.mode)
+            state = self.states.of(uow, round_row)
+            check = _advice(game, round_row, state, verdict)
             if check is not None and not verdict.confirmed:
                 return check
-            events = _verdict_events(state, verdict)
+            events = game.verdict(state, verdict, rng=self.rng)
             if check is not None:
-                card = state.pending.card if state.pending else None
-                contested = VerdictRow(
-                    events[0].seq, str(card) if card else None, verdict.right, check.expected
-                )
+                card = str(check.card) if check.card else None
+                contested = VerdictRow(events[0].seq, card, verdict.right, check.expected)
                 uow.rounds.add_verdict(round_row.id, contested)
-            self.states.append(uow, round_row.id, events, state)
-            uow.seats.remember_action(seat.seat_id, action_id, 0)
+            after = self.states.append(uow, round_row, events, state)
+            uow.seats.remember_action(seat.seat_id, action_id, events[-1].seq)
+            group = uow.groups.get(seat.group_id)
+            snapshot = snapshot_of(uow, group, round_row, after) if group else None
             uow.commit()
-            return Change(seat.group_id, seat.class_id, events)
+            return Change(seat.group_id, seat.class_id, events, snapshot=snapshot)
 
 
 def _dealt_round(uow: UnitOfWork, seat: SeatRef) -> RoundRow:
     round_row = uow.rounds.latest(seat.group_id)
     if round_row is None or round_row.dealer_seat_id != seat.seat_id:
         raise Forbidden(_("Only this round's dealer gives verdicts."))
-    if round_row.mode == NEW_ELEUSIS:
-        raise Conflict(_("This table plays New Eleusis: this is not one of its moves."))
     group = uow.groups.get(seat.group_id)
     if group is None or group.paused:
         raise Conflict(_("The game is paused. Wait for your teacher."))
@@ -167,58 +146,16 @@ def _checked_rule(choice: RuleChoice) -> tuple[str, str, str | None]:
     return text, "free", None
 
 
-def _disagreement(round_row: RoundRow, state: RoundState, verdict: Verdict) -> VerdictCheck | None:
+def _advice(game: Game, round_row: RoundRow, state: Any, verdict: Verdict) -> VerdictCheck | None:
     """What the rule-language rule says when the dealer's verdict differs; None otherwise.
 
     The check only advises the dealer: a stored rule that no longer compiles, or fails while it
     judges, leaves the verdict to the dealer alone rather than stopping the round.
     """
-    if round_row.rule_kind != "language" or verdict.kind == "guess" or state.pending is None:
+    if round_row.rule_kind != "language":
         return None
     try:
-        rule = compiled(round_row.rule_text)
-        if verdict.kind == "play" and state.pending.card is not None:
-            return _play_check(rule, state, state.pending.card, verdict)
-        return _no_play_check(rule, state, verdict)
+        return game.advice(state, verdict, compiled(round_row.rule_text))
     except (RuleError, ArithmeticError, RecursionError) as error:
         log.warning("round %d: the rule could not judge (%s)", round_row.id, error)
         return None
-
-
-def _play_check(rule: Rule, state: RoundState, card: Card, verdict: Verdict) -> VerdictCheck | None:
-    expected = rule.allows(state.layout.mainline, card)
-    if expected == verdict.right:
-        return None
-    message = (
-        _("The rule says %s is correct here. Are you sure?")
-        if expected
-        else _("The rule says %s is wrong here. Are you sure?")
-    ) % card.label
-    return VerdictCheck(expected, message)
-
-
-def _no_play_check(rule: Rule, state: RoundState, verdict: Verdict) -> VerdictCheck | None:
-    if state.pending is None:
-        return None
-    mainline = state.layout.mainline
-    expected = not any(rule.allows(mainline, card) for card in state.hand(state.pending.seat))
-    if expected != verdict.right:
-        message = (
-            _("The rule says no card of that hand can be played. Are you sure?")
-            if expected
-            else _("The rule says a card of that hand can be played.")
-        )
-        return VerdictCheck(expected, message)
-    if verdict.card is not None and not rule.allows(mainline, verdict.card):
-        return VerdictCheck(
-            False, _("The rule says %s cannot be played here.") % verdict.card.label
-        )
-    return None
-
-
-def _verdict_events(state: RoundState, verdict: Verdict) -> tuple[Event, ...]:
-    if verdict.kind == "play":
-        return game.judge_play(state, verdict.right)
-    if verdict.kind == "guess":
-        return game.judge_guess(state, verdict.right)
-    return game.judge_no_play(state, verdict.right, verdict.card)

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from classroom.core.games import new_eleusis
 from classroom.core.games.express import MIN_PLAYERS
-from classroom.core.scoring import dealer_score, round_scores
+from classroom.core.games.registry import find_game
 from classroom.core.text import _
 from classroom.usecases.changes import Change
 from classroom.usecases.classes import checked_mode
-from classroom.usecases.context import NEW_ELEUSIS, Context, RoundStates
+from classroom.usecases.context import Context, RoundStates
 from classroom.usecases.errors import Conflict, Invalid
 from classroom.usecases.ownership import own_class, own_group
 from classroom.usecases.ports import GroupRow, RoundRow, UnitOfWork
@@ -102,30 +101,20 @@ class LessonControls:
     def _finished(self, uow: UnitOfWork, round_row: RoundRow) -> tuple[dict[str, int], int] | None:
         """A finished round's player scores and dealer score, by its own game's rules (None:
         the round is still on)."""
-        if round_row.mode == NEW_ELEUSIS:
-            ne_state = self.states.ne_of(uow, round_row.id)
-            if not ne_state.is_over:
-                return None
-            result = new_eleusis.round_result(ne_state, None)
-            return dict(result.scores), result.dealer_score
-        state = self.states.of(uow, round_row.id)
+        state = self.states.of(uow, round_row)
         if not state.is_over:
             return None
-        scores = round_scores(state)
-        return scores, dealer_score(scores)
+        return find_game(round_row.mode).scores(state)
 
 
 def _never_dealt(people: list[str], rounds: list[RoundTotals]) -> tuple[str, ...]:
-    """In a New Eleusis game each player deals once; ended early, everyone who never dealt
-    gets +10. The people of the table who have not dealt a New Eleusis round yet, when its
-    rounds were dealt by students (none otherwise: with the app as God nobody deals)."""
-    played = [r for r in rounds if r.mode == NEW_ELEUSIS]
-    if not played or any(r.dealer is None for r in played):
-        return ()
-    results = [new_eleusis.RoundResult(r.dealer, r.scores, r.dealer_score) for r in played]
-    bonus = new_eleusis.game_totals(people, results)
-    base = new_eleusis.totals(results)
-    return tuple(name for name in people if bonus[name] != base.get(name, 0))
+    """Who would get a game's bonus for never having dealt if it ended now: each game judges
+    its own rounds of the table."""
+    found: dict[str, None] = {}
+    for mode in dict.fromkeys(r.mode for r in rounds):
+        played = [(r.dealer, r.scores, r.dealer_score) for r in rounds if r.mode == mode]
+        found |= dict.fromkeys(find_game(mode).never_dealt(people, played))
+    return tuple(found)
 
 
 def _check_seats_for(mode: str, group_name: str, seated: int) -> None:

@@ -17,8 +17,6 @@ from types import TracebackType
 from typing import Any, Protocol, Self
 
 from classroom.core.eventlog import LoggedEvent
-from classroom.core.games import new_eleusis
-from classroom.core.games.express import Event
 
 __all__ = [
     "Clash",
@@ -28,7 +26,6 @@ __all__ = [
     "Groups",
     "Journal",
     "JournalRow",
-    "NeStoredEvent",
     "NewGroup",
     "RoundRow",
     "Rounds",
@@ -186,17 +183,9 @@ class VerdictRow:
 
 @dataclass(frozen=True, slots=True)
 class StoredEvent:
-    """An event of a round's log with the moment it was written."""
+    """An event of a round's log, as its game reads it, with the moment it was written."""
 
-    event: Event
-    written_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class NeStoredEvent:
-    """An event of a New Eleusis round's log with the moment it was written."""
-
-    event: new_eleusis.Event
+    event: LoggedEvent
     written_at: datetime
 
 
@@ -287,10 +276,10 @@ class Rounds(Protocol):
         dealer_seat_id: int | None,
         mode: str = "express",
     ) -> int: ...
-    def events(self, round_id: int, after: int = 0) -> tuple[Event, ...]: ...
-    def ne_events(self, round_id: int, after: int = 0) -> tuple[new_eleusis.Event, ...]: ...
+    def events(self, round_id: int, after: int = 0) -> tuple[LoggedEvent, ...]:
+        """The round's events after seq `after`, in order, each read by the round's game."""
+
     def stored_events(self, round_id: int) -> list[StoredEvent]: ...
-    def ne_stored_events(self, round_id: int) -> list[NeStoredEvent]: ...
     def append(self, round_id: int, events: Sequence[LoggedEvent]) -> None: ...
     def last_guess_time(self, round_id: int) -> datetime | None: ...
     def event_time(self, round_id: int, seq: int) -> datetime | None: ...

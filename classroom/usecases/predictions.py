@@ -9,9 +9,11 @@ verdict waits until every other player has predicted or the class's window has p
 from __future__ import annotations
 
 from classroom.core.games import express as game
+from classroom.core.games.registry import find_game
+from classroom.core.games.shape import Move
 from classroom.core.text import _
-from classroom.usecases.changes import Action, Change
-from classroom.usecases.context import NEW_ELEUSIS, Context, retry_once
+from classroom.usecases.changes import Change
+from classroom.usecases.context import Context, retry_once
 from classroom.usecases.errors import Conflict
 from classroom.usecases.reading import snapshot_of
 from classroom.usecases.running import student_round
@@ -31,33 +33,33 @@ class Predictions:
         self.locks = context.locks
 
     @retry_once
-    def predict(self, seat: SeatRef, action: Action) -> Change:
+    def predict(self, seat: SeatRef, move: Move) -> Change:
         """`seat` forecasts the waiting card; the last forecast the app waited for brings the
         verdict at once. A forecast after an overdue window brings the verdict, not recorded
         (`late`)."""
         with self.locks.hold(seat.group_id), self.uow() as uow:
             uow.groups.lock(seat.group_id)
-            found = student_round(uow, seat, action.action_id)
+            found = student_round(uow, seat, move.action_id)
             if isinstance(found, Change):
                 return found
             group, round_row = found
             if not group.everyone_predicts:
                 raise Conflict(_("This class does not predict the cards."))
-            state = self.states.of(uow, round_row.id)
+            state = self.states.of(uow, round_row)
             closed, state = close_if_due(uow, self.states, self.rng, group, round_row, state)
             if closed:
                 snapshot = snapshot_of(uow, group, round_row, state)
                 uow.commit()
                 return Change(seat.group_id, seat.class_id, closed, snapshot=snapshot, late=True)
-            events = game.predict(state, str(seat.seat_id), action.accepted)
+            events = game.predict(state, str(seat.seat_id), move.right)
             play = state.pending.since if state.pending else 0
-            after = self.states.append(uow, round_row.id, events, state)
+            after = self.states.append(uow, round_row, events, state)
             if predicting(group, round_row) and everyone_predicted(after):
                 verdict, after = close_if_due(
                     uow, self.states, self.rng, group, round_row, after, play=play
                 )
                 events += verdict
-            uow.seats.remember_action(seat.seat_id, action.action_id, events[-1].seq)
+            uow.seats.remember_action(seat.seat_id, move.action_id, events[-1].seq)
             snapshot = snapshot_of(uow, group, round_row, after)
             uow.commit()
             return Change(seat.group_id, seat.class_id, events, snapshot=snapshot)
@@ -74,9 +76,9 @@ class Predictions:
             found = uow.groups.with_latest_round(group_id)
             if found is None or found[1] is None or found[1].dealer_seat_id is not None:
                 return None
-            if found[1].mode == NEW_ELEUSIS:
-                return None  # New Eleusis tables do not predict
-            state = self.states.of(uow, found[1].id)
+            if not find_game(found[1].mode).predictions:
+                return None  # a game whose tables do not predict
+            state = self.states.of(uow, found[1])
             if state.phase != "judging_play" or state.pending is None:
                 return None
             play = state.pending.since
@@ -89,9 +91,9 @@ class Predictions:
             group, round_row = uow.groups.with_latest_round(group_id) or (None, None)
             if group is None or round_row is None or group.class_ended:
                 return None
-            if round_row.mode == NEW_ELEUSIS:
+            if not find_game(round_row.mode).predictions:
                 return None
-            state = self.states.of(uow, round_row.id)
+            state = self.states.of(uow, round_row)
             if state.pending is None or state.pending.since != play:
                 return None  # judged meanwhile, here or by another process
             forced = None if overdue_only else play

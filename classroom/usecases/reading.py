@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from classroom.core.cards import Card
 from classroom.core.eventlog import LoggedEvent
 from classroom.core.games import new_eleusis
-from classroom.core.games.express import Event, RoundState
+from classroom.core.games.express import RoundState
 from classroom.core.text import _
 from classroom.projections.journal_view import JournalRecord
 from classroom.projections.snapshots import ClassSnapshot, GroupSnapshot, SeatInfo
-from classroom.usecases.context import NEW_ELEUSIS, Context, RoundStates, utcnow
+from classroom.usecases.context import Context, RoundStates, utcnow
 from classroom.usecases.errors import NotFound
 from classroom.usecases.ports import GroupRow, JournalRow, RoundRow, UnitOfWork
 from classroom.usecases.verdict_window import predicting, window_end
@@ -33,7 +33,7 @@ class CatchUp:
     snapshot: GroupSnapshot
     missed: tuple[LoggedEvent, ...]
     journal: tuple[JournalRecord, ...]
-    journal_events: tuple[Event, ...]
+    journal_events: tuple[LoggedEvent, ...]
 
 
 class Reading:
@@ -58,7 +58,7 @@ class Reading:
 
     def _state(self, uow: UnitOfWork, round_row: RoundRow | None) -> AnyState | None:
         """The round's state in its own game's terms (None before the first round)."""
-        return None if round_row is None else self.states.either(uow, round_row)
+        return None if round_row is None else self.states.of(uow, round_row)
 
     def catch_up(self, group_id: int, seat_id: int, round_number: int, last_seq: int) -> CatchUp:
         """What a tablet that last saw (`round_number`, `last_seq`) needs, read in one go.
@@ -77,23 +77,18 @@ class Reading:
             missed = logged_events(uow, round_row, after)
             snapshot = snapshot_of(uow, group, round_row, state)
             journal = tuple(map(journal_record, uow.journal.of_round(round_row.id, seat_id)))
-            journal_events: tuple[Event, ...] = ()
+            journal_events: tuple[LoggedEvent, ...] = ()
             # A New Eleusis journal is checked against the table alone (its test cards are
             # Express's one-card plays).
-            if journal and round_row.mode != NEW_ELEUSIS:
-                express = tuple(e for e in missed if isinstance(e, Event))
-                journal_events = express if after == 0 else uow.rounds.events(round_row.id, 0)
+            if journal and isinstance(state, RoundState):
+                journal_events = missed if after == 0 else uow.rounds.events(round_row.id, 0)
             return CatchUp(snapshot, missed, journal, journal_events)
 
-    def events_after(self, round_id: int, seq: int) -> tuple[Event, ...]:
-        """The events of an Express round after `seq` (the journals read them)."""
+    def events_after(self, round_id: int, seq: int) -> tuple[LoggedEvent, ...]:
+        """The events of a round after `seq`, read by its game (the journals and the
+        projector's latest verdict read them)."""
         with self.uow() as uow:
             return uow.rounds.events(round_id, seq)
-
-    def ne_events_after(self, round_id: int, seq: int) -> tuple[new_eleusis.Event, ...]:
-        """The events of a New Eleusis round after `seq` (the projector's latest verdict)."""
-        with self.uow() as uow:
-            return uow.rounds.ne_events(round_id, seq)
 
     def class_snapshot(self, teacher_id: int | None, class_id: int) -> ClassSnapshot:
         """The class and all its groups; a teacher id checks ownership (None: projector token)."""
@@ -129,8 +124,6 @@ class Reading:
 
 def logged_events(uow: UnitOfWork, round_row: RoundRow, after: int) -> tuple[LoggedEvent, ...]:
     """A round's events after `after`, read as its own game's events."""
-    if round_row.mode == NEW_ELEUSIS:
-        return uow.rounds.ne_events(round_row.id, after)
     return uow.rounds.events(round_row.id, after)
 
 
@@ -145,8 +138,8 @@ def snapshot_of(
     just wrote them builds it in its own transaction)."""
     ne_state = any_state if isinstance(any_state, new_eleusis.RoundState) else None
     state = any_state if isinstance(any_state, RoundState) else None
-    events = tuple(e for e in any_events if isinstance(e, Event))
-    ne_events = tuple(e for e in any_events if isinstance(e, new_eleusis.Event))
+    events = any_events if ne_state is None else ()
+    ne_events = any_events if ne_state is not None else ()
     mismatches = 0
     if round_row is not None and round_row.dealer_seat_id is not None:
         mismatches = uow.rounds.verdict_count(round_row.id)

@@ -93,7 +93,7 @@ def _round_record(uow: UnitOfWork, row: RoundRow) -> RoundRecord:
 def _ne_round_record(uow: UnitOfWork, row: RoundRow) -> RoundRecord:
     """A New Eleusis round: its own log, no Express events (student dealers' verdicts are not
     checked against the rule in this game, so it has no mismatches)."""
-    logged = uow.rounds.ne_stored_events(row.id)
+    logged = uow.rounds.stored_events(row.id)
     return RoundRecord(
         round_id=row.id,
         number=row.number,

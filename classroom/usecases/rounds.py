@@ -1,23 +1,25 @@
-"""Playing rounds: every action is checked by the engine, appended to the log, then announced.
+"""Playing rounds, whatever the table's game: every move is checked by the game, appended to
+the log, then announced.
 
 Writes to one group hold the group's lock in this process and in the store (see
 `classroom.usecases.context`); the state of a round is cached and caught up from the log
-before every use.
+before every use. The game of a round is found by its name (`classroom.core.games.registry`):
+nothing here knows one game from another.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
-from classroom.core.games import express as game
-from classroom.core.games.express import Event, Options, RoundState
-from classroom.core.rules import Rule
+from classroom.core.eventlog import LoggedEvent
+from classroom.core.games.registry import find_game
+from classroom.core.games.shape import Game, Move, Verdict
 from classroom.core.scoring import app_seating, next_dealer
 from classroom.core.text import _
-from classroom.usecases.changes import Action, Change
-from classroom.usecases.context import EXPRESS, NEW_ELEUSIS, Context, retry_once
+from classroom.usecases.changes import Change
+from classroom.usecases.context import Context, retry_once
 from classroom.usecases.errors import Conflict
-from classroom.usecases.new_eleusis_rounds import NewEleusisRounds
 from classroom.usecases.ownership import own_group
 from classroom.usecases.ports import GroupRow, UnitOfWork
 from classroom.usecases.reading import snapshot_of
@@ -25,11 +27,14 @@ from classroom.usecases.running import running_round, student_round
 from classroom.usecases.seats import SeatRef
 from classroom.usecases.verdict_window import close_if_due, compiled, predicting
 
-__all__ = ["Rounds", "check_table", "compiled"]
+__all__ = ["Rounds", "check_table", "compiled", "house_options"]
+
+#: A teacher's command on a running round: the game and the state in, the events out.
+Command = Callable[[Game, Any], tuple[LoggedEvent, ...]]
 
 
 class Rounds:
-    """Start rounds, apply students' actions, judge guesses, give hints, end rounds."""
+    """Start rounds, apply players' moves, judge guesses, give hints, skip turns, end rounds."""
 
     def __init__(self, context: Context) -> None:
         self.context = context
@@ -37,7 +42,6 @@ class Rounds:
         self.rng = context.rng
         self.states = context.states
         self.locks = context.locks
-        self.new_eleusis = NewEleusisRounds(context)
 
     @retry_once
     def start_round(self, teacher_id: int, group_id: int) -> Change:
@@ -75,70 +79,58 @@ class Rounds:
         self, uow: UnitOfWork, group: GroupRow, round_id: int, players: Sequence[str]
     ) -> Change:
         """Deal a new round, already added to the store, to `players`, in the group's game."""
-        if group.mode == NEW_ELEUSIS:
-            return self.new_eleusis.deal(uow, group, round_id, players)
+        round_row = uow.rounds.latest(group.id)
+        assert round_row is not None and round_row.id == round_id  # added just now
         period = uow.classes.get(group.class_id)
         assert period is not None  # the group's class exists while the group does
-        options = Options.from_dict(
-            {"wrong_guess_penalty": period.wrong_guess_penalty, "stock_out": period.stock_out}
-        )
-        events = (game.deal(players, self.rng, options=options),)
-        self.states.append(uow, round_id, events)
+        game = find_game(round_row.mode)
+        events = game.deal(players, self.rng, house_options(period, group))
+        self.states.append(uow, round_row, events)
         return Change(group.id, group.class_id, events)
 
     @retry_once
-    def act(self, seat: SeatRef, action: Action) -> Change:
-        """Apply a student's action once, however often the tablet sends it."""
+    def act(self, seat: SeatRef, move: Move) -> Change:
+        """Apply a player's move once, however often the tablet sends it."""
         with self.locks.hold(seat.group_id), self.uow() as uow:
             uow.groups.lock(seat.group_id)
-            found = student_round(uow, seat, action.action_id)
+            found = student_round(uow, seat, move.action_id)
             if isinstance(found, Change):
                 return found
             group, round_row = found
             if round_row.dealer_seat_id == seat.seat_id:
                 raise Conflict(_("You are the dealer this round: you judge, the others play."))
-            state = self.states.of(uow, round_row.id)
-            # An overdue prediction window closes first: its verdict, then this action.
+            game = find_game(round_row.mode)
+            state = self.states.of(uow, round_row)
+            # An overdue prediction window closes first: its verdict, then this move.
             closed, state = close_if_due(uow, self.states, self.rng, group, round_row, state)
             judge = None if round_row.dealer_seat_id else compiled(round_row.rule_text)
-            if action.kind == "play" and predicting(group, round_row):
+            if move.kind == "play" and predicting(group, round_row):
                 judge = None  # the verdict waits for the table's predictions
-            events = closed + self._command(state, str(seat.seat_id), action, judge)
-            after = self.states.append(uow, round_row.id, events[len(closed) :], state)
-            uow.seats.remember_action(seat.seat_id, action.action_id, events[-1].seq)
+            events = closed + game.move(state, seat.key, move, judge=judge, rng=self.rng)
+            after = self.states.append(uow, round_row, events[len(closed) :], state)
+            uow.seats.remember_action(seat.seat_id, move.action_id, events[-1].seq)
             snapshot = snapshot_of(uow, group, round_row, after)
             uow.commit()
             return Change(seat.group_id, seat.class_id, events, snapshot=snapshot)
 
-    def _command(
-        self, state: RoundState, seat: str, action: Action, rule: Rule | None
-    ) -> tuple[Event, ...]:
-        if action.kind == "play":
-            if action.card is None:
-                raise game.CardNotInHand(_("Choose a card to play."))
-            return game.play(state, seat, action.card, judge=rule, rng=self.rng)
-        if action.kind == "no_play":
-            return game.no_play(state, seat, judge=rule, rng=self.rng)
-        if action.kind == "guess":
-            return game.guess(state, seat, action.text)
-        return game.pass_guess(state, seat)
-
     def judge_guess(self, teacher_id: int, group_id: int, right: bool) -> Change:
         """The teacher's verdict on the group's pending guess."""
         return self._teacher_command(
-            teacher_id, group_id, lambda state: game.judge_guess(state, right, rng=self.rng)
+            teacher_id,
+            group_id,
+            lambda game, state: game.verdict(state, Verdict("guess", right), rng=self.rng),
         )
 
     def give_hint(self, teacher_id: int, group_id: int, text: str) -> Change:
         """A hint for the group, logged with the round."""
-        if self._plays_new_eleusis(group_id):
-            return self.new_eleusis.give_hint(teacher_id, group_id, text)
-        return self._teacher_command(teacher_id, group_id, lambda state: game.hint(state, text))
+        return self._teacher_command(
+            teacher_id, group_id, lambda game, state: game.hint(state, text)
+        )
 
     def skip_turn(self, teacher_id: int, group_id: int, seat_id: int) -> Change:
-        """Skip the turn of an absent student: the next seat plays."""
+        """Skip the turn of an absent student: the next player plays."""
 
-        def skip(state: RoundState) -> tuple[Event, ...]:
+        def skip(game: Game, state: Any) -> tuple[LoggedEvent, ...]:
             if state.turn != str(seat_id):
                 raise Conflict(_("It is no longer this student's turn."))
             return game.skip_turn(state, str(seat_id))
@@ -147,28 +139,19 @@ class Rounds:
 
     def end_round(self, teacher_id: int, group_id: int) -> Change:
         """End the group's round now."""
-        if self._plays_new_eleusis(group_id):
-            return self.new_eleusis.end_round(teacher_id, group_id)
         return self._teacher_command(
-            teacher_id, group_id, lambda state: game.end_round(state, "ended by the teacher")
+            teacher_id, group_id, lambda game, state: game.end_round(state, "ended by the teacher")
         )
 
-    def _plays_new_eleusis(self, group_id: int) -> bool:
-        with self.uow() as uow:
-            found = uow.groups.with_latest_round(group_id)
-        return found is not None and found[1] is not None and found[1].mode == NEW_ELEUSIS
-
     @retry_once
-    def _teacher_command(
-        self, teacher_id: int, group_id: int, command: Callable[[RoundState], tuple[Event, ...]]
-    ) -> Change:
+    def _teacher_command(self, teacher_id: int, group_id: int, command: Command) -> Change:
         with self.locks.hold(group_id), self.uow() as uow:
             uow.groups.lock(group_id)
             own_group(uow, teacher_id, group_id)
             group, round_row = running_round(uow, group_id)
-            state = self.states.of(uow, round_row.id)
-            events = command(state)
-            after = self.states.append(uow, round_row.id, events, state)
+            state = self.states.of(uow, round_row)
+            events = command(find_game(round_row.mode), state)
+            after = self.states.append(uow, round_row, events, state)
             snapshot = snapshot_of(uow, group, round_row, after)
             uow.commit()
             return Change(group_id, group.class_id, events, snapshot=snapshot)
@@ -188,15 +171,28 @@ class Rounds:
         self.states.forget()
 
 
-def check_table(group_name: str, players: int, who: str, mode: str = EXPRESS) -> None:
-    """An Express round needs 3 to 8 players, a New Eleusis round 4 to 8."""
-    if mode == NEW_ELEUSIS and not 4 <= players <= 8:
+def house_options(period: Any, group: GroupRow) -> dict[str, Any]:
+    """The class's house options, for whichever game the group plays to read its own."""
+    return {
+        "wrong_guess_penalty": period.wrong_guess_penalty,
+        "stock_out": period.stock_out,
+        "ne_sudden_death": group.ne_sudden_death,
+        "ne_first_player": group.ne_first_player,
+    }
+
+
+def check_table(group_name: str, players: int, who: str, mode: str) -> None:
+    """A round needs as many players as its game takes (3 to 8 in Express, 4 to 8 in New
+    Eleusis)."""
+    game = find_game(mode)
+    if not game.min_players <= players <= game.max_players:
         raise Conflict(
-            _("%(group)s has %(n)d %(who)s; a round of New Eleusis needs 4 to 8.")
-            % {"group": group_name, "n": players, "who": who}
-        )
-    if not 3 <= players <= 8:
-        raise Conflict(
-            _("%(group)s has %(n)d %(who)s; a round needs 3 to 8.")
-            % {"group": group_name, "n": players, "who": who}
+            _("%(group)s has %(n)d %(who)s; a round needs %(least)d to %(most)d.")
+            % {
+                "group": group_name,
+                "n": players,
+                "who": who,
+                "least": game.min_players,
+                "most": game.max_players,
+            }
         )

@@ -6,17 +6,16 @@ import secrets
 from dataclasses import dataclass
 
 from classroom.core.eventlog import LoggedEvent
-from classroom.core.games import express as game
-from classroom.core.games import new_eleusis
+from classroom.core.games.registry import find_game
 from classroom.core.text import _
 from classroom.usecases.changes import Change
 from classroom.usecases.classes import hash_token
-from classroom.usecases.context import NEW_ELEUSIS, Context, RoundStates, retry_once
+from classroom.usecases.context import Context, RoundStates, retry_once
 from classroom.usecases.errors import Conflict, NotFound
 from classroom.usecases.names import clean_nickname, nickname_key, normalize_join_code
-from classroom.usecases.ne_leaving import ne_seat_leaves
 from classroom.usecases.ownership import own_seat
-from classroom.usecases.ports import Clash, RoundRow, SeatRow, UnitOfWork
+from classroom.usecases.ports import Clash, SeatRow, UnitOfWork
+from classroom.usecases.verdict_window import compiled
 
 __all__ = ["MAX_PLAYERS", "MAX_SEATS_WITH_DEALER", "JoinInfo", "SeatRef", "Seating", "max_seats"]
 
@@ -63,6 +62,7 @@ class Seating:
 
     def __init__(self, context: Context) -> None:
         self.uow = context.uow
+        self.rng = context.rng
         self.states: RoundStates = context.states
         self.locks = context.locks
 
@@ -153,39 +153,23 @@ class Seating:
 
     def _leave_round(self, uow: UnitOfWork, seat: SeatRow) -> tuple[LoggedEvent, ...]:
         """The events by which the seat leaves the group's running round (none if it plays in
-        none)."""
+        none): a dealer who leaves ends the round; a player leaves as the game says (never an
+        expulsion)."""
         running = uow.rounds.latest(seat.group_id)
         if running is None:
             return ()
-        if running.mode == NEW_ELEUSIS:
-            return self._leave_new_eleusis(uow, running, seat)
-        state = self.states.of(uow, running.id)
+        state = self.states.of(uow, running)
         if state.is_over:
             return ()
+        game = find_game(running.mode)
         if running.dealer_seat_id == seat.id:
             events = game.end_round(state, "the dealer left")
         elif str(seat.id) in state.seats:
-            if state.phase in game.JUDGING and game.owing(state) == str(seat.id):
-                raise Conflict(
-                    _("%s is waiting for a verdict: give it, then remove them.") % seat.nickname
-                )
-            events = game.remove_player(state, str(seat.id))
+            judge = None if running.dealer_seat_id else compiled(running.rule_text)
+            events = game.remove_player(state, str(seat.id), judge=judge, rng=self.rng)
         else:
             return ()
-        self.states.append(uow, running.id, events, state)
-        return events
-
-    def _leave_new_eleusis(
-        self, uow: UnitOfWork, running: RoundRow, seat: SeatRow
-    ) -> tuple[LoggedEvent, ...]:
-        state = self.states.ne_of(uow, running.id)
-        if state.is_over:
-            return ()
-        if running.dealer_seat_id == seat.id:
-            events = new_eleusis.end_round(state, "the dealer left")
-        else:
-            events = ne_seat_leaves(state, str(seat.id), seat.nickname)
-        self.states.ne_append(uow, running.id, events, state)
+        self.states.append(uow, running, events, state)
         return events
 
 

@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from classroom.core.games import express as game
 from classroom.core.games.express import Event, RoundState
+from classroom.core.games.registry import find_game
 from classroom.core.rules import Rule, compile_rule
 from classroom.usecases.context import RoundStates, utcnow
 from classroom.usecases.ports import GroupRow, RoundRow, UnitOfWork
@@ -32,8 +33,11 @@ def compiled(rule_text: str) -> Rule:
 
 
 def predicting(group: GroupRow, round_row: RoundRow) -> bool:
-    """Whether the app holds its verdicts back for the table's predictions in this round."""
-    return group.everyone_predicts and round_row.dealer_seat_id is None
+    """Whether the app holds its verdicts back for the table's predictions in this round (in
+    a game whose tables predict)."""
+    if not group.everyone_predicts or round_row.dealer_seat_id is not None:
+        return False
+    return find_game(round_row.mode).predictions
 
 
 def _app_play_waits(round_row: RoundRow, state: RoundState) -> bool:
@@ -78,6 +82,8 @@ def close_if_due(
     """Record the app's verdict on the waiting play if its window has closed (or, with `play`,
     if that play is the one still waiting, whatever the clock says); the events appended and
     the state they lead to. Call it holding the group's lock."""
+    if not find_game(round_row.mode).predictions:
+        return (), state  # no play of this game waits for forecasts
     if not _app_play_waits(round_row, state) or state.pending is None:
         return (), state
     if play is not None:
@@ -89,4 +95,4 @@ def close_if_due(
     assert card is not None  # a waiting play always has its card
     accepted = compiled(round_row.rule_text).allows(state.layout.mainline, card)
     events = game.judge_play(state, accepted, rng=rng)
-    return events, states.append(uow, round_row.id, events, state)
+    return events, states.append(uow, round_row, events, state)

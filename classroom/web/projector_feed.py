@@ -65,7 +65,7 @@ def _ne_verdict(group: GroupSnapshot) -> Verdict | None:
     if group.round_id is None or group.ne_state is None or group.dealing_seat is not None:
         return None
     after = max(0, group.ne_state.seq - VERDICT_LOOKBACK)
-    logged = use_cases().reading.ne_events_after(group.round_id, after)
+    logged = use_cases().reading.events_after(group.round_id, after)
     events = [event for event in logged if event.seq <= group.ne_state.seq]
     return latest_ne_verdict(events)
 

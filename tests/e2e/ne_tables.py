@@ -1,6 +1,6 @@
 """Helpers for the New Eleusis browser tests: a class made through the use cases on the
 server's database, tablets seated through the join page, and fast second connections that
-send `ne_act` to play many strings quickly."""
+send `act` to play many strings quickly."""
 
 from __future__ import annotations
 
@@ -27,13 +27,13 @@ class NeBot(SeatBot):
     def ne_act(self, kind: str, **fields: Any) -> None:
         """A string, a no-play, a call...: the server must accept it."""
         payload = {"type": kind, "action_id": uuid.uuid4().hex, **fields}
-        reply = self.client.call("ne_act", payload, namespace="/play", timeout=10)
+        reply = self.client.call("act", payload, namespace="/play", timeout=10)
         assert reply and reply.get("ok"), reply
 
     def ne_verdict(self, kind: str, right: bool, **fields: Any) -> None:
         """A student dealer's verdict: the server must accept it."""
         payload = {"kind": kind, "right": right, "action_id": uuid.uuid4().hex, **fields}
-        reply = self.client.call("ne_verdict", payload, namespace="/play", timeout=10)
+        reply = self.client.call("verdict", payload, namespace="/play", timeout=10)
         assert reply and reply.get("ok"), reply
 
 

@@ -8,7 +8,7 @@ from playwright.sync_api import Browser, expect
 from classroom.core.games.express import Options
 from classroom.store import connect
 from classroom.store.composition import use_cases_for
-from classroom.usecases import Action, GroupSetup, JournalNote, UseCases
+from classroom.usecases import GroupSetup, JournalNote, Move, UseCases
 from tests.e2e.conftest import SCREENSHOTS, TEACHER, Server
 from tests.e2e.tablets import Teacher
 from tests.e2e.test_projector import EASY_RULE, FULL_HD, MIN_TEXT_PX, TEXT_SIZES
@@ -35,15 +35,15 @@ def journal_round(service: UseCases, teacher_id: int, group_id: int, plays: int)
             predicted = card.color != last.color
             note = JournalNote(f"idea number {number}: colours matter", 4, card, predicted)
             service.journal.write_journal(player, note)
-        service.rounds.act(player, Action("play", f"d-{number}", card=card))
+        service.rounds.act(player, Move("play", f"d-{number}", cards=(card,)))
         after = service.reading.group_snapshot(group_id).state
         if after is not None and after.phase == "guess_window" and after.guesser is not None:
             guesser = refs[after.guesser]
             if number == 10:
-                service.rounds.act(guesser, Action("guess", f"g-{number}", text="red then black"))
+                service.rounds.act(guesser, Move("guess", f"g-{number}", text="red then black"))
                 service.rounds.judge_guess(teacher_id, group_id, False)
             elif number < plays - 1:
-                service.rounds.act(guesser, Action("pass", f"s-{number}"))
+                service.rounds.act(guesser, Move("pass", f"s-{number}"))
     service.rounds.end_round(teacher_id, group_id)
     service.rounds.set_revealed(teacher_id, group_id, True)
 

@@ -14,8 +14,7 @@ from classroom.core.games.express import Options
 from classroom.core.rules import compile_rule
 from classroom.store import connect
 from classroom.store.composition import use_cases_for
-from classroom.usecases import GroupSetup, UseCases
-from classroom.usecases.new_eleusis_rounds import NeAction
+from classroom.usecases import GroupSetup, Move, UseCases
 from tests.e2e.conftest import TEACHER, Server
 from tests.e2e.test_projector import EASY_RULE, MIN_TEXT_PX, Projector
 from tests.e2e.test_projector_layout import NICKNAMES, check_full_screen, play_long, seat_refs
@@ -26,7 +25,7 @@ def play_new_eleusis(service: UseCases, group_id: int, at_least: int) -> None:
     are on the table; the first to play right becomes prophet and calls every turn truly."""
     refs = seat_refs(service, group_id)
     rule = compile_rule(EASY_RULE)
-    rounds = service.rounds.new_eleusis
+    rounds = service.rounds
     turn = 0
     while True:
         state = service.reading.group_snapshot(group_id).ne_state
@@ -38,13 +37,13 @@ def play_new_eleusis(service: UseCases, group_id: int, at_least: int) -> None:
         wrong = [c for c in state.hand(seat) if c not in right]
         good = bool(right) and not (turn % 3 == 0 and wrong)
         cards = right[:1] if good else wrong[:2]
-        rounds.act(refs[seat], NeAction("play", f"ne-{turn}", cards=tuple(cards)))
+        rounds.act(refs[seat], Move("play", f"ne-{turn}", cards=tuple(cards)))
         after = service.reading.group_snapshot(group_id).ne_state
         assert after is not None
         if after.phase == "calling" and after.prophet is not None:
-            rounds.act(refs[after.prophet], NeAction("call", f"call-{turn}", right=good))
+            rounds.act(refs[after.prophet], Move("call", f"call-{turn}", right=good))
         elif good and after.prophet is None and not after.former_prophets:
-            rounds.act(refs[seat], NeAction("declare", f"declare-{turn}"))
+            rounds.act(refs[seat], Move("declare", f"declare-{turn}"))
 
 
 def expel_one(service: UseCases, group_id: int) -> None:
@@ -55,9 +54,9 @@ def expel_one(service: UseCases, group_id: int) -> None:
     rule = compile_rule(EASY_RULE)
     wrong = [c for c in state.hand(state.turn) if not rule.allows(state.layout.mainline, c)]
     refs = seat_refs(service, group_id)
-    rounds = service.rounds.new_eleusis
-    rounds.act(refs[state.turn], NeAction("play", "out-play", cards=tuple(wrong[:1])))
-    rounds.act(refs[state.prophet], NeAction("call", "out-call", right=False))
+    rounds = service.rounds
+    rounds.act(refs[state.turn], Move("play", "out-play", cards=tuple(wrong[:1])))
+    rounds.act(refs[state.prophet], Move("call", "out-call", right=False))
 
 
 def test_a_new_eleusis_table_beside_an_express_one_on_a_1080p_projector(
@@ -149,7 +148,7 @@ def test_a_string_waiting_for_the_prophets_call_in_polish(server: Server, browse
     assert state is not None and state.prophet is not None and state.turn is not None
     string = state.hand(state.turn)[:2]
     refs = seat_refs(service, owls)
-    service.rounds.new_eleusis.act(refs[state.turn], NeAction("play", "pl-1", cards=string))
+    service.rounds.act(refs[state.turn], Move("play", "pl-1", cards=string))
     state = service.reading.group_snapshot(owls).ne_state
     assert state is not None and state.phase == "calling"
     token = service.classes.projector_link_token(teacher_id, class_id)

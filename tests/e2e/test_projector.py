@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from classroom.core.games.express import Options
 from classroom.store import connect
 from classroom.store.composition import use_cases_for
-from classroom.usecases import Action, GroupSetup, UseCases
+from classroom.usecases import GroupSetup, Move, UseCases
 from tests.e2e.conftest import SCREENSHOTS, TEACHER, Server
 from tests.e2e.tablets import LANDSCAPE, Tablet, Teacher, is_red
 
@@ -204,11 +204,11 @@ def play_a_while(service: UseCases, group_id: int, plays: int) -> None:
         last = state.layout.mainline[-1]
         hand = state.hand(seat.key)
         card = next((c for c in hand if c.color != last.color), hand[0])
-        service.rounds.act(ref, Action("play", f"play-{group_id}-{number}", card=card))
+        service.rounds.act(ref, Move("play", f"play-{group_id}-{number}", cards=(card,)))
         after = service.reading.group_snapshot(group_id).state
         if after is not None and after.phase == "guess_window" and after.guesser is not None:
             guesser = _seat_ref(service, group_id, int(after.guesser))
-            service.rounds.act(guesser, Action("pass", f"pass-{group_id}-{number}"))
+            service.rounds.act(guesser, Move("pass", f"pass-{group_id}-{number}"))
 
 
 def _seat_ref(service: UseCases, group_id: int, seat_id: int) -> Any:

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, expect
 from classroom.core.games.express import Options
 from classroom.store import connect
 from classroom.store.composition import use_cases_for
-from classroom.usecases import Action, GroupSetup
+from classroom.usecases import GroupSetup, Move
 from tests.e2e.conftest import SCREENSHOTS, TEACHER, Server
 from tests.e2e.test_projector import EASY_RULE, NICKNAMES, Projector, _seat_ref
 
@@ -45,13 +45,13 @@ def round_with_card_on_table(server: Server, card: str) -> str:
             return f"{server.url}/projector/{token}"
         if state.phase == "guess_window" and state.guesser is not None:
             guesser = _seat_ref(service, group_id, int(state.guesser))
-            service.rounds.act(guesser, Action("pass", f"q-pass-{number}"))
+            service.rounds.act(guesser, Move("pass", f"q-pass-{number}"))
             continue
         assert state.turn is not None, "the round ended before the card was played"
         hand = state.hand(state.turn)
         chosen = next((c for c in hand if str(c) == card), hand[0])
         player = _seat_ref(service, group_id, int(state.turn))
-        service.rounds.act(player, Action("play", f"q-play-{number}", card=chosen))
+        service.rounds.act(player, Move("play", f"q-play-{number}", cards=(chosen,)))
     raise AssertionError(f"{card} never reached the table")
 
 

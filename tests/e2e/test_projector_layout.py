@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, expect
 from classroom.core.games.express import Options
 from classroom.store import connect
 from classroom.store.composition import use_cases_for
-from classroom.usecases import Action, GroupSetup, SeatRef, UseCases
+from classroom.usecases import GroupSetup, Move, SeatRef, UseCases
 from tests.e2e.conftest import SCREENSHOTS, TEACHER, Server
 from tests.e2e.test_projector import EASY_RULE, MIN_TEXT_PX, TEXT_SIZES, Projector
 
@@ -64,15 +64,15 @@ def play_long(service: UseCases, teacher_id: int, group_id: int, plays: int) -> 
         wrong = number % 4 == 3
         fitting = [card for card in hand if (card.color == last.color) == wrong]
         card = (fitting or list(hand))[0]
-        service.rounds.act(refs[state.turn], Action("play", f"p-{group_id}-{number}", card=card))
+        service.rounds.act(refs[state.turn], Move("play", f"p-{group_id}-{number}", cards=(card,)))
         after = service.reading.group_snapshot(group_id).state
         if after is not None and after.phase == "guess_window" and after.guesser is not None:
             guesser = refs[after.guesser]
             if number % 9 == 0:
-                service.rounds.act(guesser, Action("guess", f"g-{group_id}-{number}", text="red"))
+                service.rounds.act(guesser, Move("guess", f"g-{group_id}-{number}", text="red"))
                 service.rounds.judge_guess(teacher_id, group_id, False)
             elif number < plays - 1:
-                service.rounds.act(guesser, Action("pass", f"s-{group_id}-{number}"))
+                service.rounds.act(guesser, Move("pass", f"s-{group_id}-{number}"))
 
 
 def long_rounds(

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, expect
 
 from classroom.store import connect
 from classroom.store.composition import use_cases_for
-from classroom.usecases import Action, UseCases
+from classroom.usecases import Move, UseCases
 from tests.e2e.conftest import SCREENSHOTS, TEACHER, Server
 from tests.e2e.tablets import Teacher
 from tests.e2e.test_projector import FULL_HD, MIN_TEXT_PX, Projector
@@ -150,10 +150,10 @@ def guess_waits(service: UseCases, group_id: int) -> str | None:
         state = snapshot.state
         assert state is not None
         if state.phase == "guess_window" and state.guesser is not None:
-            service.rounds.act(refs[state.guesser], Action("guess", f"w-{group_id}", text="red"))
+            service.rounds.act(refs[state.guesser], Move("guess", f"w-{group_id}", text="red"))
             return snapshot.group_name
         if state.turn is None:
             return None
         card = state.hand(state.turn)[0]
-        service.rounds.act(refs[state.turn], Action("play", f"h-{group_id}-{number}", card=card))
+        service.rounds.act(refs[state.turn], Move("play", f"h-{group_id}-{number}", cards=(card,)))
     return None

@@ -9,10 +9,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from classroom.core.eventlog import LoggedEvent as AnyEvent
-from classroom.core.games import new_eleusis
-from classroom.core.games.express import Event, event_from_dict
 from classroom.usecases.ports import ClassRow, GroupRow, JournalRow, SeatRow, VerdictRow
 
 __all__ = [
@@ -147,13 +146,11 @@ class LoggedEvent:
         """Encode an event (fails, as the real store would, on anything JSON cannot hold)."""
         return cls(event.seq, event.kind, json.dumps(event.to_dict()), written_at)
 
-    def event(self) -> Event:
-        """Decode the event, as the real store does on every read."""
-        return event_from_dict(json.loads(self.data))
-
-    def ne_event(self) -> new_eleusis.Event:
-        """Decode the event of a New Eleusis round."""
-        return new_eleusis.event_from_dict(json.loads(self.data))
+    def data_dict(self) -> dict[str, Any]:
+        """The stored JSON read back, for the round's game to decode, as the real store does
+        on every read."""
+        found: dict[str, Any] = json.loads(self.data)
+        return found
 
 
 @dataclass(frozen=True, slots=True)

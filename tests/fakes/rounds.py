@@ -7,9 +7,8 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from classroom.core.eventlog import LoggedEvent as AnyEvent
-from classroom.core.games import new_eleusis
-from classroom.core.games.express import Event
-from classroom.usecases.ports import JournalRow, NeStoredEvent, RoundRow, StoredEvent, VerdictRow
+from classroom.core.games.registry import find_game
+from classroom.usecases.ports import JournalRow, RoundRow, StoredEvent, VerdictRow
 from tests.fakes.records import JournalRecord, LoggedEvent, VerdictRecord
 from tests.fakes.tables import Transaction
 
@@ -57,21 +56,21 @@ class FakeRounds:
         self._tx.write(lambda tables: tables.insert_round(new_round))
         return new_round.id
 
-    def events(self, round_id: int, after: int = 0) -> tuple[Event, ...]:
+    def events(self, round_id: int, after: int = 0) -> tuple[AnyEvent, ...]:
         """The round's events with seq greater than `after`, in order."""
-        return tuple(entry.event() for entry in self._log(round_id) if entry.seq > after)
-
-    def ne_events(self, round_id: int, after: int = 0) -> tuple[new_eleusis.Event, ...]:
-        """A New Eleusis round's events with seq greater than `after`, in order."""
-        return tuple(entry.ne_event() for entry in self._log(round_id) if entry.seq > after)
-
-    def ne_stored_events(self, round_id: int) -> list[NeStoredEvent]:
-        """A New Eleusis round's whole log with the moment each event was written."""
-        return [NeStoredEvent(entry.ne_event(), entry.written_at) for entry in self._log(round_id)]
+        return tuple(
+            stored.event for stored in self.stored_events(round_id) if stored.event.seq > after
+        )
 
     def stored_events(self, round_id: int) -> list[StoredEvent]:
-        """The round's whole log with the moment each event was written."""
-        return [StoredEvent(entry.event(), entry.written_at) for entry in self._log(round_id)]
+        """The round's whole log, read by its game, with the moment each event was written."""
+        found = self._tx.tables.rounds.get(round_id)
+        if found is None:
+            return []
+        read = find_game(found.mode).event_from_dict
+        return [
+            StoredEvent(read(entry.data_dict()), entry.written_at) for entry in self._log(round_id)
+        ]
 
     def append(self, round_id: int, events: Sequence[AnyEvent]) -> None:
         """Add events to the log; WriteRace if a seq of theirs is already written."""

@@ -25,7 +25,7 @@ from classroom.store import connect
 from classroom.store.composition import use_cases_for
 from classroom.store.migrate import upgrade
 from classroom.store.models import AppliedAction, RoundEvent
-from classroom.usecases import Action, GroupSetup, SeatRef, UseCases
+from classroom.usecases import GroupSetup, Move, SeatRef, UseCases
 from tests.conftest import require_postgres, sessions_of
 
 WAVES = 12
@@ -60,7 +60,7 @@ def facades(shared_database: str) -> Iterator[tuple[UseCases, UseCases]]:
 
 def wave_actions(
     state: RoundState, seats: dict[str, SeatRef], wave: int
-) -> list[tuple[SeatRef, Action, bool]]:
+) -> list[tuple[SeatRef, Move, bool]]:
     """(seat, action, legal) for everyone at the table, from the state before the wave."""
     actions = []
     legal_seat = state.guesser if state.phase == "guess_window" else state.turn
@@ -68,17 +68,17 @@ def wave_actions(
     for key, seat in seats.items():
         if key == legal_seat:
             if state.phase == "guess_window":
-                action = Action("pass", f"w{wave}-{key}")
+                action = Move("pass", f"w{wave}-{key}")
             else:
-                action = Action("play", f"w{wave}-{key}", card=state.hand(key)[0])
+                action = Move("play", f"w{wave}-{key}", cards=(state.hand(key)[0],))
             actions.append((seat, action, True))
             continue
         foreign = [c for c in state.hand(legal_seat) if c not in state.hand(key)]
-        actions.append((seat, Action("play", f"w{wave}-{key}", card=foreign[0]), False))
+        actions.append((seat, Move("play", f"w{wave}-{key}", cards=(foreign[0],)), False))
     return actions
 
 
-def send(start: threading.Barrier, facade: UseCases, seat: SeatRef, action: Action) -> str:
+def send(start: threading.Barrier, facade: UseCases, seat: SeatRef, action: Move) -> str:
     """Wait for everybody, act, and say what happened: applied, duplicate or rejected."""
     start.wait()
     try:
@@ -91,7 +91,7 @@ def send(start: threading.Barrier, facade: UseCases, seat: SeatRef, action: Acti
 def run_wave(
     pool: ThreadPoolExecutor,
     pair: tuple[UseCases, UseCases],
-    actions: list[tuple[SeatRef, Action, bool]],
+    actions: list[tuple[SeatRef, Move, bool]],
 ) -> list[str]:
     """Send every action through both facades at once; returns the action ids applied."""
     sends = [

@@ -14,8 +14,7 @@ import pytest
 from classroom.core.cards import Card
 from classroom.core.games.express import Options
 from classroom.core.rules import compile_rule
-from classroom.usecases import Change, GroupSetup, SeatRef, UseCases
-from classroom.usecases.new_eleusis_rounds import NeAction
+from classroom.usecases import Change, GroupSetup, Move, SeatRef, UseCases
 from classroom.web.notifier import notifier
 from tests.realtime.conftest import EASY_RULE, Lesson, Tablet, make_app
 from tests.realtime.test_projector import group_of, latest, open_projector, views
@@ -56,9 +55,7 @@ class Table:
         return next(seat for seat in self.seats if seat.key == key)
 
     def act(self, key: str | None, kind: str, **fields: Any) -> None:
-        change = self.lesson.service.rounds.new_eleusis.act(
-            self.seat(key), NeAction(kind, next(_ids), **fields)
-        )
+        change = self.lesson.service.rounds.act(self.seat(key), Move(kind, next(_ids), **fields))
         self.announce(change)
 
     def announce(self, change: Change) -> None:

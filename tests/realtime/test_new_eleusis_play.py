@@ -35,7 +35,7 @@ def _table(lesson: Lesson, dealer_mode: str = "app") -> list[Tablet]:
 
 def _act(tablet: Tablet, kind: str, **fields: Any) -> dict[str, Any]:
     payload = {"type": kind, "action_id": next(_ids), **fields}
-    answer: dict[str, Any] = tablet.socket.emit("ne_act", payload, namespace="/play", callback=True)
+    answer: dict[str, Any] = tablet.socket.emit("act", payload, namespace="/play", callback=True)
     return answer
 
 
@@ -122,7 +122,7 @@ def test_bad_messages_are_refused_in_words_and_change_nothing(table):
         {"type": "teleport"},
     ):
         sent = {**payload, "action_id": next(_ids)}
-        answer = player.socket.emit("ne_act", sent, namespace="/play", callback=True)
+        answer = player.socket.emit("act", sent, namespace="/play", callback=True)
         assert answer["ok"] is False and answer["error"]
     other = next(t for t in table if t is not player)
     assert _act(other, "play", cards=other.last_state()["hand"][:1])["ok"] is False
@@ -159,13 +159,13 @@ def test_a_no_play_shows_the_hand_to_the_table_and_the_student_dealer_judges(les
     verdict = {"kind": "no_play", "right": not right, "action_id": "v1"}
     if right:
         verdict["card"] = right[0]
-    answer = dealer.socket.emit("ne_verdict", verdict, namespace="/play", callback=True)
+    answer = dealer.socket.emit("verdict", verdict, namespace="/play", callback=True)
     assert answer["ok"] is True
     view = players[0].last_state()
     assert view["pending"] is None and view["status"] == "playing"
     assert len(player.last_state()["hand"]) == (len(hand) - 1 + 5 if right else len(hand) - 4)
     refused = player.socket.emit(
-        "ne_verdict",
+        "verdict",
         {"kind": "play", "right": True, "action_id": "v2"},
         namespace="/play",
         callback=True,

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from classroom.core.games.express import GameError
+from classroom.core.games.errors import GameError
 from classroom.core.games.new_eleusis import (
     BadString,
     BadVerdict,

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from classroom.core.cards import DECK, Card
-from classroom.core.games.express import GameError
+from classroom.core.games.errors import GameError
 from classroom.core.games.new_eleusis import (
     LONG_SUDDEN_DEATH,
     OWED,

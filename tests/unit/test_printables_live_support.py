@@ -12,7 +12,7 @@ from classroom.core.games.express import Options, RoundState
 from classroom.core.rules import compile_rule
 from classroom.store import connect, create_schema
 from classroom.store.composition import use_cases_for
-from classroom.usecases import Action, GroupSetup, SeatRef, UseCases
+from classroom.usecases import GroupSetup, Move, SeatRef, UseCases
 from tests.conftest import fresh_database_url
 
 LIBRARY_RULE = "alternate-colors"
@@ -52,7 +52,7 @@ class LiveClass:
         rule = compile_rule(self.service.reading.group_snapshot(group_id).rule_text)
         hand = state.hand(state.turn)
         fits = [c for c in hand if rule.allows(state.layout.mainline, c) == accepted]
-        action = Action("play", f"a{next(self._ids)}", card=(fits or hand)[0])
+        action = Move("play", f"a{next(self._ids)}", cards=((fits or hand)[0],))
         self.service.rounds.act(self.seat(group_id, state.turn), action)
 
     def play_until_guess_window(self, group_id: int, *, most: int = 40) -> str:
@@ -67,7 +67,7 @@ class LiveClass:
     def guess(self, group_id: int, text: str, *, right: bool) -> str:
         """Play to the next guess window, guess `text`, judge it; returns the guesser's key."""
         seat = self.play_until_guess_window(group_id)
-        action = Action("guess", f"a{next(self._ids)}", text=text)
+        action = Move("guess", f"a{next(self._ids)}", text=text)
         self.service.rounds.act(self.seat(group_id, seat), action)
         self.service.rounds.judge_guess(self.teacher_id, group_id, right)
         return seat

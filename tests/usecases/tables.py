@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from classroom.core.cards import Card
 from classroom.core.games.express import Event, RoundState
 from classroom.core.rules import compile_rule
-from classroom.usecases import Action, Change, SeatRef, UseCases
+from classroom.usecases import Change, Move, SeatRef, UseCases
 
 __all__ = ["Table"]
 
@@ -66,7 +66,7 @@ class Table:
     def play(self, seat: SeatRef, card: Card) -> Change:
         """The seat plays `card`, with a fresh action id."""
         self.moves += 1
-        return self.use_cases.rounds.act(seat, Action("play", f"move-{self.moves}", card))
+        return self.use_cases.rounds.act(seat, Move("play", f"move-{self.moves}", cards=(card,)))
 
     def nickname(self, seat_key: str) -> str:
         """The nickname of an engine seat id."""

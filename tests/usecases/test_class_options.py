@@ -7,7 +7,7 @@ import pytest
 
 from classroom.core.games.express import Options
 from classroom.projections.group_views import student_view
-from classroom.usecases import Action, GroupSetup, UseCases
+from classroom.usecases import GroupSetup, Move, UseCases
 from tests.usecases.tables import Table
 
 RULE = "card.color != prev.color"
@@ -26,7 +26,7 @@ def guessed_right(use_cases: UseCases, teacher: int, *, reveal_after_guess: bool
     use_cases.rounds.start_round(teacher, table.group_id)
     first = table.whose_turn()
     table.play(first, table.right_card(first))
-    use_cases.rounds.act(first, Action("guess", "g1", text="the colours alternate"))
+    use_cases.rounds.act(first, Move("guess", "g1", text="the colours alternate"))
     use_cases.rounds.judge_guess(teacher, table.group_id, True)
     assert table.state().end_reason == "guessed"
     return table

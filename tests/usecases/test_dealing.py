@@ -6,12 +6,12 @@ import pytest
 
 from classroom.core.games.express import Options
 from classroom.usecases import (
-    Action,
     Change,
     Conflict,
     Forbidden,
     GroupSetup,
     Invalid,
+    Move,
     RuleChoice,
     UseCases,
     Verdict,
@@ -67,7 +67,7 @@ def test_a_verdict_against_the_rule_asks_first_and_is_recorded_when_confirmed(
     dealt: Table,
 ) -> None:
     player = dealt.whose_turn()
-    dealt.use_cases.rounds.act(player, Action("play", "p1", dealt.right_card(player)))
+    dealt.use_cases.rounds.act(player, Move("play", "p1", cards=(dealt.right_card(player),)))
     dealer = next(s for s in dealt.seats if s.key == _dealer_key(dealt))
     check = dealt.use_cases.dealing.judge_as_dealer(dealer, Verdict("play", False), "v1")
     assert isinstance(check, VerdictCheck) and check.expected is True
@@ -88,7 +88,7 @@ def test_a_verdict_against_the_rule_asks_first_and_is_recorded_when_confirmed(
 def test_the_dealer_cannot_play(dealt: Table) -> None:
     dealer = next(s for s in dealt.seats if s.key == _dealer_key(dealt))
     with pytest.raises(Conflict, match="dealer"):
-        dealt.use_cases.rounds.act(dealer, Action("pass", "p"))
+        dealt.use_cases.rounds.act(dealer, Move("pass", "p"))
 
 
 def _dealer_key(table: Table) -> str:

@@ -16,7 +16,7 @@ from classroom.core.games.express import (
     PredictionNotAllowed,
 )
 from classroom.projections.group_views import public_event, student_view
-from classroom.usecases import Action, Conflict, GroupSetup, Invalid, SeatRef, UseCases
+from classroom.usecases import Conflict, GroupSetup, Invalid, Move, SeatRef, UseCases
 from tests.fakes import FakeStore
 from tests.fakes.unit_of_work import utc_now
 from tests.usecases.tables import Table
@@ -43,7 +43,7 @@ def predicting_table(
 
 def predict(table: Table, seat: SeatRef, accepted: bool, action_id: str = "") -> object:
     return table.use_cases.predictions.predict(
-        seat, Action("predict", action_id or f"p-{seat.key}-{table.moves}", accepted=accepted)
+        seat, Move("predict", action_id or f"p-{seat.key}-{table.moves}", right=accepted)
     )
 
 

@@ -8,7 +8,7 @@ from classroom.core.cards import Card
 from classroom.core.games.express import GameError, Guessed, Played
 from classroom.core.rules import compile_rule
 from classroom.core.scoring import round_scores
-from classroom.usecases import Action, Conflict, JournalNote, NotFound, SeatRef, UseCases
+from classroom.usecases import Conflict, JournalNote, Move, NotFound, SeatRef, UseCases
 from tests.usecases.tables import Table
 
 
@@ -39,8 +39,8 @@ def test_a_right_play_joins_the_mainline_and_passes_the_turn(table: Table) -> No
 def test_a_repeated_action_is_applied_once(table: Table) -> None:
     first = table.whose_turn()
     card = table.right_card(first)
-    once = table.use_cases.rounds.act(first, Action("play", "same-id", card))
-    again = table.use_cases.rounds.act(first, Action("play", "same-id", card))
+    once = table.use_cases.rounds.act(first, Move("play", "same-id", card))
+    again = table.use_cases.rounds.act(first, Move("play", "same-id", card))
     assert again.duplicate and again.events == ()
     assert again.seq == once.seq
 
@@ -68,13 +68,13 @@ def test_a_removed_seat_cannot_act(table: Table) -> None:
     first = table.whose_turn()
     table.use_cases.seats.remove_seat(table.teacher, first.seat_id)
     with pytest.raises(NotFound):
-        table.use_cases.rounds.act(first, Action("pass", "after-removal"))
+        table.use_cases.rounds.act(first, Move("pass", "after-removal"))
 
 
 def test_a_guess_waits_for_the_teachers_verdict(table: Table) -> None:
     first = table.whose_turn()
     table.play(first, table.right_card(first))
-    table.use_cases.rounds.act(first, Action("guess", "g1", text="colours alternate"))
+    table.use_cases.rounds.act(first, Move("guess", "g1", text="colours alternate"))
     assert table.state().phase == "judging_guess"
     change = table.use_cases.rounds.judge_guess(table.teacher, table.group_id, True)
     assert change.events and table.state().is_over
@@ -138,7 +138,7 @@ def test_a_tablet_that_missed_events_gets_exactly_those(table: Table) -> None:
 def test_an_unknown_card_is_refused_before_the_engine(table: Table) -> None:
     first = table.whose_turn()
     with pytest.raises(GameError):
-        table.use_cases.rounds.act(first, Action("play", "no-card"))
+        table.use_cases.rounds.act(first, Move("play", "no-card"))
     absent = next(
         c for c in map(Card.parse, ("AS", "KH", "2C", "9D")) if not _holds(table, first, c)
     )

@@ -20,7 +20,7 @@ from werkzeug.test import TestResponse
 
 from classroom.core.cards import Card
 from classroom.core.rules import compile_rule
-from classroom.usecases import Action, JournalNote, SeatRef, UseCases
+from classroom.usecases import JournalNote, Move, SeatRef, UseCases
 from classroom.web import create_app
 from tests.unit.test_printables_live_support import LiveClass, build_class
 from tests.unit.test_printables_live_support import play_a_round as play_a_round_of
@@ -257,8 +257,8 @@ def play_a_round(service: UseCases, teacher_id: int, lesson: Lesson) -> None:
         player = lesson.seat(state.turn)
         card = right_card(service, lesson.group_id, player)
         service.journal.write_journal(player, JournalNote(text, 5 + n, card, predicted))
-        service.rounds.act(player, Action("play", f"play-{n}", card=card))
-        service.rounds.act(player, Action("guess", f"guess-{n}", text=words))
+        service.rounds.act(player, Move("play", f"play-{n}", cards=(card,)))
+        service.rounds.act(player, Move("guess", f"guess-{n}", text=words))
         service.rounds.judge_guess(teacher_id, lesson.group_id, right)
 
 

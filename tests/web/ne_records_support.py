@@ -15,8 +15,7 @@ from classroom.core.cards import Card
 from classroom.core.games import new_eleusis as ne
 from classroom.core.games.express import Options
 from classroom.core.rules import compile_rule
-from classroom.usecases import Action, GroupSetup, JournalNote, SeatRef, UseCases
-from classroom.usecases.new_eleusis_rounds import NeAction
+from classroom.usecases import GroupSetup, JournalNote, Move, SeatRef, UseCases
 
 RULE = "card.color != prev.color"
 NE_NAMES = ("Zoë", "さくら", "Ana", "Ben", "Chen")
@@ -47,33 +46,33 @@ def _cards(state: ne.RoundState, seat: str, right: bool) -> list[Card]:
 
 def _play_ne_round(service: UseCases, group_id: int, seats: list[SeatRef]) -> tuple[str, str]:
     by_key = {seat.key: seat for seat in seats}
-    act = service.rounds.new_eleusis.act
+    act = service.rounds.act
     state = _state(service, group_id)
     while not _cards(state, state.turn or "", True):
-        act(by_key[state.turn or ""], NeAction("no_play", next(_ids)))
+        act(by_key[state.turn or ""], Move("no_play", next(_ids)))
         state = _state(service, group_id)
     prophet = by_key[state.turn or ""]
-    act(prophet, NeAction("play", next(_ids), cards=(_cards(state, prophet.key, True)[0],)))
-    act(prophet, NeAction("declare", next(_ids)))
+    act(prophet, Move("play", next(_ids), cards=(_cards(state, prophet.key, True)[0],)))
+    act(prophet, Move("declare", next(_ids)))
     # A wrong card called wrong: confirmed.
     state = _state(service, group_id)
     player = by_key[state.turn or ""]
-    act(player, NeAction("play", next(_ids), cards=(_cards(state, player.key, False)[0],)))
-    act(prophet, NeAction("call", next(_ids), right=False))
+    act(player, Move("play", next(_ids), cards=(_cards(state, player.key, False)[0],)))
+    act(prophet, Move("call", next(_ids), right=False))
     # A right card called wrong: the prophet is overthrown.
     state = _state(service, group_id)
     player = by_key[state.turn or ""]
-    act(player, NeAction("play", next(_ids), cards=(_cards(state, player.key, True)[0],)))
-    act(prophet, NeAction("call", next(_ids), right=False))
+    act(player, Move("play", next(_ids), cards=(_cards(state, player.key, True)[0],)))
+    act(prophet, Move("call", next(_ids), right=False))
     assert _state(service, group_id).prophet is None
     # Wrong strings of four until sudden death, then one more wrong card expels its player.
     state = _state(service, group_id)
     while not state.sudden_death:
         player = by_key[state.turn or ""]
-        act(player, NeAction("play", next(_ids), cards=tuple(_cards(state, player.key, False)[:4])))
+        act(player, Move("play", next(_ids), cards=tuple(_cards(state, player.key, False)[:4])))
         state = _state(service, group_id)
     player = by_key[state.turn or ""]
-    act(player, NeAction("play", next(_ids), cards=(_cards(state, player.key, False)[0],)))
+    act(player, Move("play", next(_ids), cards=(_cards(state, player.key, False)[0],)))
     assert player.key in _state(service, group_id).expelled
     return prophet.key, player.key
 
@@ -94,7 +93,7 @@ def mixed_class(service: UseCases, teacher_id: int, language: str = "en") -> Mix
     player = next(seat for seat in cats if seat.key == state.turn)
     card = state.hand(player.key)[0]
     service.journal.write_journal(player, JournalNote("reds follow blacks", 6, card, True))
-    service.rounds.act(player, Action("play", next(_ids), card=card))
+    service.rounds.act(player, Move("play", next(_ids), cards=(card,)))
     service.rounds.end_round(teacher_id, express)
     service.rounds.start_round(teacher_id, new)
     prophet, expelled = _play_ne_round(service, new, owls)

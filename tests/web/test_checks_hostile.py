@@ -14,7 +14,7 @@ from flask import Flask
 
 from classroom.core.games.express import Options
 from classroom.core.rules import compile_rule
-from classroom.usecases import Action, GroupSetup, JournalNote, RuleChoice, SeatRef, UseCases
+from classroom.usecases import GroupSetup, JournalNote, Move, RuleChoice, SeatRef, UseCases
 from classroom.usecases import checks as checks_module
 from tests.web.conftest import Browser, text
 
@@ -111,8 +111,8 @@ def hostile(
     player = next(seat for seat in players if seat.key == state.turn)
     rule = compile_rule("card.color != prev.color")
     card = next(c for c in state.hand(player.key) if rule.allows(state.layout.mainline, c))
-    service.rounds.act(player, Action("play", "p1", card=card))
-    service.rounds.act(player, Action("guess", "g1", text=deep_entry(7)))
+    service.rounds.act(player, Move("play", "p1", cards=(card,)))
+    service.rounds.act(player, Move("guess", "g1", text=deep_entry(7)))
     return HostileClass(class_id, dealers, guessers)
 
 

@@ -8,8 +8,7 @@ import re
 from collections.abc import Callable
 
 from classroom.core.rules import compile_rule
-from classroom.usecases import SeatRef, UseCases
-from classroom.usecases.new_eleusis_rounds import NeAction
+from classroom.usecases import Move, SeatRef, UseCases
 from tests.web.conftest import Browser, class_form, flashes, text
 
 NAMES = ("Ana", "Ben", "Chen", "Dia", "Emil")
@@ -83,7 +82,7 @@ def test_the_class_page_shows_the_prophet_and_sudden_death_and_no_skip_turn(
     assert "Play Eleusis Express next" in text(client.get(page))
     service.rounds.start_round(teacher, group_id)
     rule = compile_rule("card.color != prev.color")
-    rounds, n = service.rounds.new_eleusis, 0
+    rounds, n = service.rounds, 0
     while True:
         state = service.reading.group_snapshot(group_id).ne_state
         assert state is not None and state.turn is not None
@@ -91,10 +90,10 @@ def test_the_class_page_shows_the_prophet_and_sudden_death_and_no_skip_turn(
         right = [c for c in state.hand(seat.key) if rule.allows(state.layout.mainline, c)]
         n += 1
         if right:
-            rounds.act(seat, NeAction("play", f"p{n}", cards=(right[0],)))
-            rounds.act(seat, NeAction("declare", f"d{n}"))
+            rounds.act(seat, Move("play", f"p{n}", cards=(right[0],)))
+            rounds.act(seat, Move("declare", f"d{n}"))
             break
-        rounds.act(seat, NeAction("no_play", f"n{n}"))
+        rounds.act(seat, Move("no_play", f"n{n}"))
     html = text(client.get(page))
     assert "New Eleusis" in html and f"Prophet: {seat.nickname}" in html
     assert "Sudden death in" in html and "Skip turn" not in html

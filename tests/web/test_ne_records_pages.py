@@ -92,8 +92,7 @@ def test_a_student_dealers_new_eleusis_round_is_read_before_and_after_the_deal(
     for download in ("events.csv", "hypotheses.csv", "predictions.csv", "export.json"):
         assert client.get(f"/teacher/classes/{class_id}/{download}").status_code == 200
     # The dealer chooses the rule; the round is dealt, a string judged by the dealer, ended.
-    from classroom.usecases import RuleChoice
-    from classroom.usecases.new_eleusis_rounds import NeAction, NeVerdict
+    from classroom.usecases import Move, RuleChoice, Verdict
 
     dealer = next(
         s for s in seats if s.key == service.reading.group_snapshot(group_id).dealing_seat
@@ -102,8 +101,8 @@ def test_a_student_dealers_new_eleusis_round_is_read_before_and_after_the_deal(
     state = service.reading.group_snapshot(group_id).ne_state
     assert state is not None
     player = next(s for s in seats if s.key == state.turn)
-    service.rounds.new_eleusis.act(player, NeAction("play", "p1", cards=state.hand(player.key)[:2]))
-    service.rounds.new_eleusis.judge_as_dealer(dealer, NeVerdict("play", False), "v1")
+    service.rounds.act(player, Move("play", "p1", cards=state.hand(player.key)[:2]))
+    service.dealing.judge_as_dealer(dealer, Verdict("play", False), "v1")
     service.rounds.end_round(teacher, group_id)
     page = text(client.get(f"/teacher/groups/{group_id}/debrief?round=1"))
     assert f"Dealer {dealer.nickname}" in page

@@ -10,7 +10,7 @@ import pytest
 from classroom.cli.main import main
 from classroom.cli.purge import purge_on_start
 from classroom.core.games.express import Options
-from classroom.usecases import Action, Conflict, RuleChoice, UseCases, Verdict
+from classroom.usecases import Conflict, Move, RuleChoice, UseCases, Verdict
 from classroom.usecases.dealing import VerdictCheck
 from tests.conftest import sessions_of
 from tests.web.conftest import Browser, Lesson, flashes, play_a_round, right_card, text
@@ -31,10 +31,10 @@ def test_pausing_a_group_refuses_tablet_actions_until_resumed(
     assert state is not None
     player = lesson.seat(state.turn)
     with pytest.raises(Conflict, match="paused"):
-        service.rounds.act(player, Action("play", "p1", card=state.hand(player.key)[0]))
+        service.rounds.act(player, Move("play", "p1", cards=(state.hand(player.key)[0],)))
     client.post(f"/teacher/groups/{lesson.group_id}/pause", {"on": "0"})
     assert not service.reading.group_snapshot(lesson.group_id).paused
-    assert service.rounds.act(player, Action("play", "p2", card=state.hand(player.key)[0])).events
+    assert service.rounds.act(player, Move("play", "p2", cards=(state.hand(player.key)[0],))).events
 
 
 def test_pause_all_and_resume_all_act_on_every_group(
@@ -170,7 +170,7 @@ def test_a_student_dealers_contested_verdicts_show_on_the_panel_and_the_timeline
     assert state is not None
     player = lesson.seat(state.turn)
     card = right_card(service, lesson.group_id, player)
-    service.rounds.act(player, Action("play", "p", card=card))
+    service.rounds.act(player, Move("play", "p", cards=(card,)))
     wrong = Verdict("play", right=False)
     assert isinstance(service.dealing.judge_as_dealer(dealer, wrong, "v1"), VerdictCheck)
     service.dealing.judge_as_dealer(dealer, Verdict("play", right=False, confirmed=True), "v2")

@@ -9,7 +9,7 @@ import pytest
 from flask import Flask
 
 from classroom.core.rules import compile_rule
-from classroom.usecases import Action, ClassSnapshot, SeatRef, UseCases
+from classroom.usecases import ClassSnapshot, Move, SeatRef, UseCases
 from tests.web.conftest import Browser, text
 
 
@@ -49,8 +49,8 @@ def guess(service: UseCases, table: Table, words: str) -> SeatRef:
     player = next(seat for seat in table.seats if seat.key == state.turn)
     rule = compile_rule(group.rule_text)
     card = next(c for c in state.hand(player.key) if rule.allows(state.layout.mainline, c))
-    service.rounds.act(player, Action("play", f"play-{state.seq}", card=card))
-    service.rounds.act(player, Action("guess", f"guess-{state.seq}", text=words))
+    service.rounds.act(player, Move("play", f"play-{state.seq}", cards=(card,)))
+    service.rounds.act(player, Move("guess", f"guess-{state.seq}", text=words))
     return player
 
 

@@ -1,2 +1,2 @@
-"""The games a table can play, each in its own folder: `express` (Eleusis Express) and
-`new_eleusis` (Abbott's New Eleusis, the advanced mode)."""
+"""The games a table can play, each in its own folder (`express`, `new_eleusis`), seen through
+one shape (`shape.Game`) and picked by name in one registry (`registry`)."""

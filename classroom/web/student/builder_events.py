@@ -11,7 +11,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from classroom.core.cards import Card, Suit, printed_label
-from classroom.core.games.express import GameError
+from classroom.core.games.errors import GameError
 from classroom.core.hypotheses import Consistency
 from classroom.core.hypotheses.builder import Built, built_from, catalog
 from classroom.usecases import Invalid, ServiceError

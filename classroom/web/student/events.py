@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from flask_socketio import ConnectionRefusedError as Refused
 from flask_socketio import emit, join_room
 
-from classroom.core.games.express import GameError
+from classroom.core.games.errors import GameError
 from classroom.projections.group_views import public_event, student_view
 from classroom.projections.journal_view import journal_view
 from classroom.usecases import NotFound, SeatRef, ServiceError, VerdictCheck
@@ -25,8 +25,8 @@ from classroom.web.prediction_timer import after_change, close_overdue
 from classroom.web.rooms import PLAY
 from classroom.web.student.payloads import (
     action_id,
-    parse_action,
     parse_journal,
+    parse_move,
     parse_position,
     parse_rule_choice,
     parse_verdict,
@@ -114,14 +114,15 @@ def on_resync(payload: Any = None) -> dict[str, Any]:
 
 @socketio.on("act", namespace=PLAY)
 def on_act(payload: Any = None) -> dict[str, Any]:
-    """Play, no-play, guess, pass or predict; the answer says whether it was applied."""
+    """A player's move in the table's game (a play, a no-play, a guess, a forecast, becoming
+    prophet, a call...); the answer says whether it was applied."""
     try:
         seat = _seat_as_connected()
-        action = parse_action(payload)
-        if action.kind == "predict":
-            change = use_cases().predictions.predict(seat, action)
+        move = parse_move(payload)
+        if move.kind == "predict":
+            change = use_cases().predictions.predict(seat, move)
         else:
-            change = use_cases().rounds.act(seat, action)
+            change = use_cases().rounds.act(seat, move)
     except (ServiceError, GameError) as error:
         return _refuse(error)
     notifier().announce(change)
@@ -150,7 +151,8 @@ def on_choose_rule(payload: Any = None) -> dict[str, Any]:
 
 @socketio.on("verdict", namespace=PLAY)
 def on_verdict(payload: Any = None) -> dict[str, Any]:
-    """The student dealer judges; a verdict the rule contradicts needs confirming."""
+    """The student dealer judges what waits, in any game; a verdict the rule contradicts
+    needs confirming."""
     try:
         seat = _seat()
         result = use_cases().dealing.judge_as_dealer(
@@ -162,9 +164,9 @@ def on_verdict(payload: Any = None) -> dict[str, Any]:
         log.exception("a student dealer's verdict failed")
         return _refuse(_server_trouble())
     if isinstance(result, VerdictCheck):
-        return {"ok": False, "confirm": result.message}
+        return {"ok": False, "confirm": say(result.message)}
     notifier().announce(result)
-    return {"ok": True, "duplicate": result.duplicate}
+    return {"ok": True, "duplicate": result.duplicate, "seq": result.seq}
 
 
 @socketio.on("journal", namespace=PLAY)

@@ -7,42 +7,80 @@ from typing import Any
 from flask_babel import gettext as _
 
 from classroom.core.cards import Card, CardError
-from classroom.usecases import Action, Invalid, JournalNote, RuleChoice, Verdict
+from classroom.core.games.registry import GAMES
+from classroom.usecases import Invalid, JournalNote, Move, RuleChoice, Verdict
 
 MAX_ACTION_ID = 64
 MAX_GUESS = 300
-_KINDS = ("play", "no_play", "guess", "pass", "predict")
 
 
-def parse_action(payload: Any) -> Action:
-    """An Action from a tablet's JSON, or Invalid with a message a student can read."""
+def _all_moves() -> frozenset[str]:
+    """Every move some game has; the table's own game refuses the others in its words."""
+    return frozenset().union(*(game.moves for game in GAMES))
+
+
+def _most_cards() -> int:
+    return max(game.penalties.most_cards_per_play for game in GAMES)
+
+
+def _card(text: Any) -> Card | None:
+    """A card written as '10H', or None for anything else."""
+    if not isinstance(text, str) or len(text) > 4:
+        return None
+    try:
+        return Card.parse(text)
+    except CardError:
+        return None
+
+
+def parse_move(payload: Any) -> Move:
+    """A player's move from a tablet's JSON, for whichever game the table plays, or Invalid
+    with a message a student can read. A play names one `card` or a string of `cards`."""
     if not isinstance(payload, dict):
         raise Invalid(_("That message from your tablet was not understood."))
-    kind, action_id = payload.get("type"), payload.get("action_id")
-    if kind not in _KINDS:
+    kind, ident = payload.get("type"), action_id(payload)
+    if kind not in _all_moves():
         raise Invalid(_("That message from your tablet was not understood."))
-    if not isinstance(action_id, str) or not 1 <= len(action_id) <= MAX_ACTION_ID:
-        raise Invalid(_("That message from your tablet was not understood."))
-    card = None
     if kind == "play":
-        text = payload.get("card")
-        if not isinstance(text, str) or len(text) > 4:
-            raise Invalid(_("Choose a card to play."))
-        try:
-            card = Card.parse(text)
-        except CardError as error:
-            raise Invalid(_("Choose a card to play.")) from error
-    guess: Any = ""
+        return Move("play", ident, cards=_played(payload))
+    if kind == "point":
+        card = _card(payload.get("card"))
+        if card is None:
+            raise Invalid(_("Choose the card to point to."))
+        return Move("point", ident, cards=(card,))
     if kind == "guess":
         guess = payload.get("text")
         if not isinstance(guess, str) or not guess.strip():
             raise Invalid(_("Write your guess of the rule first."))
         if len(guess) > MAX_GUESS:
             raise Invalid(_("A guess has at most %(n)d characters.", n=MAX_GUESS))
-    accepted = payload.get("accepted")
-    if kind == "predict" and not isinstance(accepted, bool):
-        raise Invalid(_("Say whether you think the card will be accepted."))
-    return Action(kind, action_id, card=card, text=guess.strip(), accepted=accepted is True)
+        return Move("guess", ident, text=guess.strip())
+    if kind == "predict":
+        accepted = payload.get("accepted")
+        if not isinstance(accepted, bool):
+            raise Invalid(_("Say whether you think the card will be accepted."))
+        return Move("predict", ident, right=accepted)
+    if kind == "call":
+        right = payload.get("right")
+        if not isinstance(right, bool):
+            raise Invalid(_("Say whether the play is right or wrong."))
+        return Move("call", ident, right=right)
+    return Move(kind, ident)
+
+
+def _played(payload: dict[str, Any]) -> tuple[Card, ...]:
+    if "cards" not in payload:
+        card = _card(payload.get("card"))
+        if card is None:
+            raise Invalid(_("Choose a card to play."))
+        return (card,)
+    texts = payload.get("cards")
+    if not isinstance(texts, list) or not 1 <= len(texts) <= _most_cards():
+        raise Invalid(_("Choose 1 to 4 cards to play, in order."))
+    cards = tuple(_card(text) for text in texts)
+    if any(card is None for card in cards):
+        raise Invalid(_("Choose 1 to 4 cards to play, in order."))
+    return tuple(card for card in cards if card is not None)
 
 
 def parse_position(payload: Any) -> tuple[int, int]:
@@ -75,19 +113,16 @@ def parse_rule_choice(payload: Any) -> RuleChoice:
 
 
 def parse_verdict(payload: Any) -> Verdict:
-    """A dealer's verdict on a play, a no-play or a guess."""
+    """A dealer's verdict on a play, a no-play, a guess or the prophet's card, with the right
+    card played for the player when a no-play (or the prophet's card) was wrong."""
     if not isinstance(payload, dict):
         raise Invalid(_("That message from your tablet was not understood."))
     kind, right = payload.get("kind"), payload.get("right")
-    if kind not in ("play", "no_play", "guess") or not isinstance(right, bool):
+    if kind not in ("play", "no_play", "guess", "point") or not isinstance(right, bool):
         raise Invalid(_("That message from your tablet was not understood."))
     card = None
     if payload.get("card") not in (None, ""):
-        text = payload["card"]
-        try:
-            card = Card.parse(text) if isinstance(text, str) and len(text) <= 4 else None
-        except CardError:
-            card = None
+        card = _card(payload["card"])
         if card is None:
             raise Invalid(_("Choose the card to play for them."))
     return Verdict(kind, right, card, confirmed=payload.get("confirm") is True)

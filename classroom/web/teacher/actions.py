@@ -9,7 +9,7 @@ from typing import TypeVar
 from flask import flash
 from werkzeug.wrappers import Response
 
-from classroom.core.games.express import GameError
+from classroom.core.games.errors import GameError
 from classroom.usecases import ServiceError
 from classroom.web.buttons import ActionForm, back, form_problems
 from classroom.web.messages import say

@@ -10,7 +10,7 @@ from flask import current_app, flash, redirect, render_template, request, url_fo
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from classroom.core.games.express import GameError
+from classroom.core.games.errors import GameError
 from classroom.usecases import ClassSnapshot, ServiceError
 from classroom.web.auth import login_required, me
 from classroom.web.buttons import ActionForm, SwitchForm, back, form_problems

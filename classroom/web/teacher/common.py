@@ -8,7 +8,7 @@ from typing import TypeVar
 
 from flask import abort, flash
 
-from classroom.core.games.express import GameError
+from classroom.core.games.errors import GameError
 from classroom.projections.class_record import GroupRecord
 from classroom.usecases import ClassSnapshot, ServiceError
 from classroom.web.auth import me

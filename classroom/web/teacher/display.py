@@ -138,9 +138,8 @@ class Panel:
 
     @property
     def can_skip(self) -> bool:
-        """True when the turn may be skipped: someone is to play and no verdict is owed."""
-        if self.new_eleusis:
-            return False  # New Eleusis has no skipped turn: an absent player is removed
+        """True when the turn may be skipped, in any game: someone is to play and no verdict
+        (nor a prophet's call) is owed."""
         return not self.ended and self.status in _SKIPPABLE and self.view.get("turn") is not None
 
     @property

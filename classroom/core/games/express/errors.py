@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from classroom.core.games.errors import GameError
+
 __all__ = [
     "BadEvent",
     "BadSetup",
@@ -17,10 +19,6 @@ __all__ = [
     "UnknownSeat",
     "VerdictPending",
 ]
-
-
-class GameError(ValueError):
-    """A command the rules do not allow now; the round is left unchanged."""
 
 
 class BadSetup(GameError):

@@ -22,9 +22,9 @@ from collections.abc import Callable, Sequence
 
 from classroom.core.cards import Card
 from classroom.core.eventlog import RecordedRound
+from classroom.core.games.errors import GameError
 from classroom.core.games.express import commands, verify
 from classroom.core.games.express.commands import DEFAULT_OPTIONS, Judge
-from classroom.core.games.express.errors import GameError
 from classroom.core.games.express.events import Event, Options
 from classroom.core.games.express.state import RoundState, apply, replay
 

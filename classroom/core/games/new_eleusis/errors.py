@@ -3,7 +3,7 @@ can read, and leaves the round as it was."""
 
 from __future__ import annotations
 
-from classroom.core.games.express.errors import GameError
+from classroom.core.games.errors import GameError
 
 __all__ = [
     "BadEvent",

@@ -186,6 +186,11 @@ def _removed(state: RoundState, event: PlayerRemoved) -> Changes:
         changes |= {"phase": "playing", "pending": None}
     if state.prophet == seat:
         changes |= {"prophet": None, "prophet_marker": None, "count_from": state.cards_played}
+        if pending is not None and pending.seat != seat and state.phase != "playing":
+            # The call or the pointing the prophet owed is nobody's now: the dealer judges the
+            # waiting turn alone.
+            waiting = "judging_play" if pending.cards else "judging_no_play"
+            changes |= {"phase": waiting, "pending": replace(pending, call=None, pointed=None)}
     seats = state.seats[:at] + state.seats[at + 1 :]
     hands = state.hands[:at] + state.hands[at + 1 :]
     changes |= {"seats": seats, "hands": hands, "stock": hand + state.stock}

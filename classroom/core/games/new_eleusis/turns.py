@@ -172,12 +172,26 @@ def skip_turn(state: RoundState, seat: str) -> tuple[Event, ...]:
     return Batch(state).add(TurnSkipped(seat=seat))
 
 
-def remove_player(state: RoundState, seat: str) -> tuple[Event, ...]:
+def remove_player(
+    state: RoundState,
+    seat: str,
+    *,
+    judge: Judge | None = None,
+    rng: random.Random | None = None,
+) -> tuple[Event, ...]:
     """`seat` leaves the round (not an expulsion): the hand goes under the stock and they score
-    nothing. A round left with nobody to take turns ends there, scored as it stands."""
+    nothing. A prophet who leaves while a call is owed leaves the turn to the dealer: a judge
+    gives its verdict at once. A round left with nobody to take turns ends there, scored as it
+    stands."""
     verify_remove_player(state, seat)
-    batch = Batch(state)
+    batch = Batch(state, rng)
     batch.add(PlayerRemoved(seat=seat))
+    left = batch.state
+    if judge is not None and left.pending is not None and left.phase == "judging_play":
+        settle_play(batch, string_is_right(judge, left.layout.mainline, left.pending.cards))
+    elif judge is not None and left.pending is not None and left.phase == "judging_no_play":
+        card = first_playable(judge, left.layout.mainline, left.hand(left.pending.seat))
+        settle_no_play(batch, card is None, card)
     if not batch.state.is_over and not batch.state.players():
         batch.add(RoundEnded(reason="teacher", note="too few players"))
     return tuple(batch.events)

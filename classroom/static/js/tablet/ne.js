@@ -1,4 +1,4 @@
-// A New Eleusis table on the tablet: wiring its taps to `ne_act` and `ne_verdict`, and drawing
+// A New Eleusis table on the tablet: wiring its taps to `act` and `verdict`, and drawing
 // what Express tables lack (the string being chosen, the waiting string, the prophet, sudden
 // death). The Express-only controls (guessing the rule, predicting) stay hidden here.
 
@@ -14,7 +14,7 @@ export function setupNe(ui, local, page) {
   // The Express words of the shared buttons, put back when the table plays Express again.
   ui.playButton.dataset.plain = ui.playButton.textContent;
   ui.noPlayButton.dataset.plain = ui.noPlayButton.textContent;
-  const act = (type, fields = {}) => page.actions.sendAs("ne_act", { type, ...fields });
+  const act = (type, fields = {}) => page.actions.sendAs("act", { type, ...fields });
   ui.neClear.addEventListener("click", () => {
     local.ne.string = [];
     page.redraw();
@@ -45,7 +45,7 @@ export function setupNe(ui, local, page) {
       }
       fields.card = local.ne.dealerCard;
     }
-    page.actions.sendAs("ne_verdict", fields);
+    page.actions.sendAs("verdict", fields);
   };
   ui.neJudgeRight.addEventListener("click", () => judge(true));
   ui.neJudgeWrong.addEventListener("click", () => judge(false));
@@ -54,12 +54,12 @@ export function setupNe(ui, local, page) {
 /** Send the chosen string, in the order chosen. */
 export function playString(local, page) {
   const cards = [...local.ne.string];
-  return cards.length > 0 && page.actions.sendAs("ne_act", { type: "play", cards });
+  return cards.length > 0 && page.actions.sendAs("act", { type: "play", cards });
 }
 
 /** Send a no-play (already confirmed in the dialog). */
 export function sendNoPlay(page) {
-  return page.actions.sendAs("ne_act", { type: "no_play" });
+  return page.actions.sendAs("act", { type: "no_play" });
 }
 
 /** Draw the New Eleusis parts, or hide them at an Express table. */
