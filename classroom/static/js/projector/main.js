@@ -1,8 +1,8 @@
 // The projector page: shows the class from the page itself at once, then follows it live over
 // the /projector socket. It only listens; nothing here can change the game.
 
-import { show } from "../tablet/dom.js";
-import { loadText, t } from "../tablet/text.js";
+import { show } from "../shared/dom.js";
+import { loadText, t } from "../shared/text.js";
 import { setPageSeconds } from "./pages.js";
 import { render } from "./render.js";
 

@@ -4,8 +4,8 @@
 // which every tile fits at readable sizes. Tiles of hidden pages are kept up to date and fitted
 // when their page comes round.
 
-import { fill, show } from "../tablet/dom.js";
-import { t } from "../tablet/text.js";
+import { fill, show } from "../shared/dom.js";
+import { t } from "../shared/text.js";
 import { fitGroups, isReadable } from "./fit.js";
 
 /** A group in one of these states waits for someone: worth a note while its page is hidden. */

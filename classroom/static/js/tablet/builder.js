@@ -3,7 +3,7 @@
 // rule language, says at once whether it fits every card on the table so far, and keeps it in
 // the journal or says it as the child's guess. Templates and words come from the server.
 
-import { fill, h, show } from "./dom.js";
+import { fill, h, show } from "../shared/dom.js";
 
 const ACK_TIMEOUT_MS = 6000;
 const RED_GLYPHS = new Set(["♥", "♦"]);

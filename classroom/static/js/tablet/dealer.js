@@ -2,10 +2,10 @@
 // language, or in plain words), then judging every play, no-play and guess with large Right
 // and Wrong buttons. A verdict the rule contradicts comes back with a warning to confirm.
 
-import { cardFace, cardInline, sortHand } from "./cards.js";
-import { fill, h, show } from "./dom.js";
+import { cardFace, cardInline, sortHand } from "../shared/cards.js";
+import { fill, h, show } from "../shared/dom.js";
 import { nameOf } from "./names.js";
-import { t, tNodes } from "./text.js";
+import { t, tNodes } from "../shared/text.js";
 
 const VERDICT_KINDS = { judging_play: "play", judging_no_play: "no_play", judging_guess: "guess" };
 
@@ -81,7 +81,8 @@ export function setupDealer(ui, actions, local, { say, redraw, library }) {
 
 /** The server asked to confirm a verdict the rule contradicts. */
 export function askToConfirm(local, payload, message) {
-  const { action_id: _unused, ...fields } = payload;
+  const fields = { ...payload };
+  delete fields.action_id;
   local.dealer.confirm = { fields, message };
 }
 

@@ -2,9 +2,9 @@
 // under the mainline card it tried to follow. A long mainline wraps onto more rows inside its
 // own box, which scrolls; after every new card it scrolls to the end so the newest is in view.
 
-import { cardFace, cardName, shortLabel } from "./cards.js";
-import { fill, h } from "./dom.js";
-import { t } from "./text.js";
+import { cardFace, cardName, shortLabel } from "../shared/cards.js";
+import { fill, h } from "../shared/dom.js";
+import { t } from "../shared/text.js";
 
 let drawn = "";
 let watched = null;

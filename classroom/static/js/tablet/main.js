@@ -10,16 +10,16 @@ import {
   setupDealer,
   showRuleError,
 } from "./dealer.js";
-import { show } from "./dom.js";
+import { show } from "../shared/dom.js";
 import { newJournalState, setupJournal } from "./journal.js";
-import { playString, sendNoPlay, setupNe } from "./ne.js";
-import { isNe } from "./ne_feed.js";
-import { newNeState, toggleInString } from "./ne_hand.js";
-import { neElements } from "./ne_pending.js";
+import { playString, sendNoPlay, setupNe } from "./new_eleusis/turn.js";
+import { isNe } from "./new_eleusis/feed.js";
+import { newNeState, toggleInString } from "./new_eleusis/hand.js";
+import { neElements } from "./new_eleusis/pending.js";
 import { createNotice, noticeOf, outcomeOf, pauseNotice } from "./notices.js";
 import { renderPredict, setupPredict } from "./predict.js";
 import { render } from "./render.js";
-import { addText, loadText, t } from "./text.js";
+import { addText, loadText, t } from "../shared/text.js";
 
 const FEED_LIMIT = 50;
 

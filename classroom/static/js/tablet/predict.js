@@ -3,8 +3,8 @@
 // window down, says what this student said, and after the verdict whether they were right.
 // The server sends no other student's forecast: only how many have predicted.
 
-import { cardFace } from "./cards.js";
-import { show } from "./dom.js";
+import { cardFace } from "../shared/cards.js";
+import { show } from "../shared/dom.js";
 import { nameOf } from "./names.js";
 
 let words = {};

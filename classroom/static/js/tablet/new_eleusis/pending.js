@@ -2,10 +2,10 @@
 // with the prophet's call and the card the prophet pointed to. The prophet calls it here (two
 // big buttons) and points to a card of a shown hand; a student dealer gives the verdict here.
 
-import { cardFace, cardInline, sortHand } from "./cards.js";
-import { fill, h, show } from "./dom.js";
-import { nameOf } from "./names.js";
-import { t, tNodes } from "./text.js";
+import { cardFace, cardInline, sortHand } from "../../shared/cards.js";
+import { fill, h, show } from "../../shared/dom.js";
+import { nameOf } from "../names.js";
+import { t, tNodes } from "../../shared/text.js";
 
 /** The page's New Eleusis elements. */
 export function neElements() {
