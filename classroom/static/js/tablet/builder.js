@@ -3,7 +3,8 @@
 // rule language, says at once whether it fits every card on the table so far, and keeps it in
 // the journal or says it as the child's guess. Templates and words come from the server.
 
-import { fill, h, show } from "../shared/dom.js";
+import { elements, fill, h, show } from "../shared/dom.js";
+import { format } from "../shared/text.js";
 
 const ACK_TIMEOUT_MS = 6000;
 const RED_GLYPHS = new Set(["♥", "♦"]);
@@ -15,25 +16,6 @@ function readText(root) {
   } catch {
     return {};
   }
-}
-
-function elements() {
-  const byId = (id) => document.getElementById(id);
-  return {
-    root: byId("builder"),
-    templates: byId("builder-templates"),
-    work: byId("builder-work"),
-    sentence: byId("builder-sentence"),
-    choices: byId("builder-choices"),
-    result: byId("builder-result"),
-    fit: byId("builder-fit"),
-    message: byId("builder-message"),
-    codeBox: byId("builder-code-box"),
-    code: byId("builder-code"),
-    journal: byId("builder-journal"),
-    guess: byId("builder-guess"),
-    note: byId("builder-note"),
-  };
 }
 
 /** A picture as text, with the red suits' symbols drawn red (their names are said beside). */
@@ -74,11 +56,10 @@ function parts(sentence) {
 
 /** Wire the builder to the tablet's socket; `currentView` gives the view last drawn. */
 export function setupBuilder(socket, currentView) {
-  const ui = elements();
-  if (!ui.root) return;
-  const text = readText(ui.root);
-  const say = (key, params = {}) =>
-    String(text[key] || key).replace(BLANK, (whole, name) => (name in params ? params[name] : whole));
+  const ui = elements(document.getElementById("builder"), "builder-");
+  if (!ui.builder) return;
+  const text = readText(ui.builder);
+  const say = (key, params = {}) => format(text[key] || key, params);
   const state = {
     templates: [],
     template: null, // the id of the sentence chosen
@@ -206,7 +187,7 @@ export function setupBuilder(socket, currentView) {
     const view = currentView();
     const dealing = view && (view.choose_rule || "verdict_due" in view);
     const playing = Boolean(view) && view.status !== "lobby" && !dealing;
-    show(ui.root, playing && state.templates.length > 0);
+    show(ui.builder, playing && state.templates.length > 0);
     drawResult();
     followGuess(view);
   }
@@ -282,7 +263,7 @@ export function setupBuilder(socket, currentView) {
   });
   ui.journal.addEventListener("click", () => submit("journal"));
   ui.guess.addEventListener("click", () => submit("guess"));
-  ui.root.addEventListener("toggle", () => {
+  ui.builder.addEventListener("toggle", () => {
     state.touched = true;
   });
 
@@ -302,7 +283,7 @@ export function setupBuilder(socket, currentView) {
     emit("builder_templates", {}, (answer) => {
       if (!answer.ok || !Array.isArray(answer.templates)) return;
       state.templates = answer.templates;
-      if (answer.open && !state.touched) ui.root.open = true;
+      if (answer.open && !state.touched) ui.builder.open = true;
       draw();
       follow();
     });

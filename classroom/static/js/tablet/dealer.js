@@ -29,7 +29,7 @@ export function setupDealer(ui, actions, local, { say, redraw, library }) {
     dealer.ruleId = button.dataset.rule;
     redraw();
   });
-  ui.chooserTabs.addEventListener("click", (event) => {
+  ui.ruleTabs.addEventListener("click", (event) => {
     const tab = event.target.closest("button[data-kind]");
     if (!tab) return;
     dealer.kind = tab.dataset.kind;
@@ -119,7 +119,7 @@ export function renderChooser(view, ui, local) {
   const dealer = local.dealer;
   show(ui.ruleChooser, Boolean(view.choose_rule));
   if (!view.choose_rule) return;
-  for (const tab of ui.chooserTabs.querySelectorAll("button[data-kind]")) {
+  for (const tab of ui.ruleTabs.querySelectorAll("button[data-kind]")) {
     const selected = tab.dataset.kind === dealer.kind;
     tab.setAttribute("aria-selected", String(selected));
     tab.tabIndex = selected ? 0 : -1;

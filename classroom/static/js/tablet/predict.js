@@ -4,42 +4,26 @@
 // The server sends no other student's forecast: only how many have predicted.
 
 import { cardFace } from "../shared/cards.js";
-import { show } from "../shared/dom.js";
+import { elements, readJson, show } from "../shared/dom.js";
+import { format } from "../shared/text.js";
 import { nameOf } from "./names.js";
 
 let words = {};
 
+// Its words are a block of their own: some keys ("right", "wrong") say other things here.
 function say(key, params = {}) {
-  const template = String(words[key] ?? key);
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
-}
-
-function elements() {
-  const byId = (id) => document.getElementById(id);
-  return {
-    box: byId("predict"),
-    ask: byId("predict-ask"),
-    who: byId("predict-who"),
-    card: byId("predict-card"),
-    countdown: byId("predict-countdown"),
-    accept: byId("predict-accept"),
-    reject: byId("predict-reject"),
-    skip: byId("predict-skip"),
-    status: byId("predict-status"),
-    scores: byId("predict-scores"),
-  };
+  return format(words[key] ?? key, params);
 }
 
 const state = { ui: null, local: null, skipped: null, seen: null, deadline: null, timer: null, lastPlay: undefined };
 
 /** Wire the buttons; `notice` says the toast after a verdict. */
 export function setupPredict(actions, local, { notice }) {
-  const block = document.getElementById("predict-text");
-  words = block ? JSON.parse(block.textContent) : {};
-  state.ui = elements();
+  words = readJson("predict-text") || {};
+  state.ui = elements(document.getElementById("predict"), "predict-");
   state.local = local;
   state.notice = notice;
-  if (!state.ui.box) return;
+  if (!state.ui.predict) return;
   const send = (accepted) => actions.send("predict", { accepted });
   state.ui.accept.addEventListener("click", () => send(true));
   state.ui.reject.addEventListener("click", () => send(false));
@@ -62,12 +46,12 @@ export function predictStatus(view) {
 /** Draw the question, the countdown and the scores from the view. */
 export function renderPredict(view, local) {
   const ui = state.ui;
-  if (!ui || !ui.box || !view) return;
+  if (!ui || !ui.predict || !view) return;
   const predict = view.predict;
   toastVerdict(predict);
   const waiting = predict && predict.waiting;
   const asking = Boolean(waiting && !waiting.mine && state.skipped !== waiting.play && (waiting.can || waiting.said !== null));
-  show(ui.box, asking);
+  show(ui.predict, asking);
   showScores(view, predict);
   if (!asking) {
     stopCountdown();
