@@ -42,16 +42,13 @@ export function camelCase(id) {
 
 /**
  * The elements with an id in `root` (itself included), looked up once and keyed by their id in
- * camelCase, less `prefix` where the id starts with it: elements(box, "predict-").skip is
- * #predict-skip. An empty object when there is no root.
+ * camelCase: elements(page).noPlayButton is #no-play-button. An empty object without a root.
  */
-export function elements(root, prefix = "") {
+export function elements(root) {
   const found = {};
   if (!root) return found;
   for (const element of [root, ...root.querySelectorAll("[id]")]) {
-    if (!element.id) continue;
-    const id = prefix && element.id.startsWith(prefix) ? element.id.slice(prefix.length) : element.id;
-    found[camelCase(id)] = element;
+    if (element.id) found[camelCase(element.id)] = element;
   }
   return found;
 }

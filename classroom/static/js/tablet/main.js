@@ -67,8 +67,8 @@ function start() {
   setupDealer(ui, actions, local, { say, redraw, library: readLibrary() });
   setupTurn(ui, local, page);
   setupNe(ui, local, page);
-  setupPredict(actions, local, page);
-  setupBuilder(connection.socket, () => local.view);
+  setupPredict(ui, actions, local, page);
+  setupBuilder(ui, connection.socket, () => local.view);
 }
 
 /** What the tablet does with what the server sends. */
