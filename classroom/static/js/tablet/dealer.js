@@ -145,7 +145,7 @@ export function renderDealer(view, ui, local) {
   show(ui.dealerArea, dealing);
   if (!dealing) return;
   ui.dealerRule.textContent = view.rule || "";
-  // A New Eleusis verdict is given in the waiting string's own panel (ne_pending.js).
+  // A New Eleusis verdict is given in the waiting string's own panel (new_eleusis/pending.js).
   const kind = view.verdict_due && view.mode !== "new_eleusis" ? VERDICT_KINDS[view.status] : null;
   show(ui.verdict, Boolean(kind));
   if (!kind) return;
