@@ -2,8 +2,8 @@
 // screen without scrolling, a page at a time when they do not all fit readably (pages.js).
 // Text only through textContent (via h()), never markup.
 
-import { append, h, show } from "../shared/dom.js";
 import { cardName, isRed, parseCard, rankLetter } from "../shared/cards.js";
+import { append, h, show } from "../shared/dom.js";
 import { t } from "../shared/text.js";
 import { fitGroups } from "./fit.js";
 import * as ne from "./new_eleusis/tile.js";

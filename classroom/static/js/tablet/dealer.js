@@ -4,8 +4,8 @@
 
 import { cardFace, cardInline, sortHand } from "../shared/cards.js";
 import { fill, h, show } from "../shared/dom.js";
-import { nameOf } from "./names.js";
 import { t, tNodes } from "../shared/text.js";
+import { nameOf } from "./names.js";
 
 const VERDICT_KINDS = { judging_play: "play", judging_no_play: "no_play", judging_guess: "guess" };
 

@@ -3,9 +3,9 @@
 
 import { cardInline } from "../shared/cards.js";
 import { fill, h } from "../shared/dom.js";
+import { tNodes } from "../shared/text.js";
 import { nameOf } from "./names.js";
 import { isNe, neDescribe } from "./new_eleusis/feed.js";
-import { tNodes } from "../shared/text.js";
 
 const SHOWN = 8;
 const KEYS = {

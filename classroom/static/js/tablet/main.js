@@ -1,5 +1,7 @@
 // The tablet's play page: finds its seat token, connects, and wires taps to actions.
 
+import { elements, readJson, show } from "../shared/dom.js";
+import { addText, loadText, t } from "../shared/text.js";
 import { createActions } from "./actions.js";
 import { setupBuilder } from "./builder.js";
 import { forgetSeat, openConnection, seatToken } from "./connection.js";
@@ -10,16 +12,14 @@ import {
   setupDealer,
   showRuleError,
 } from "./dealer.js";
-import { elements, readJson, show } from "../shared/dom.js";
 import { newJournalState, setupJournal } from "./journal.js";
-import { playString, sendNoPlay, setupNe } from "./new_eleusis/turn.js";
 import { isNe } from "./new_eleusis/feed.js";
 import { newNeState, toggleInString } from "./new_eleusis/hand.js";
+import { playString, sendNoPlay, setupNe } from "./new_eleusis/turn.js";
 import { createNotice, noticeOf, outcomeOf, pauseNotice } from "./notices.js";
 import { renderPredict, setupPredict } from "./predict.js";
 import { render } from "./render.js";
 import { takeEvents } from "./state.js";
-import { addText, loadText, t } from "../shared/text.js";
 
 function readLibrary() {
   const list = readJson("rule-library");

@@ -5,9 +5,9 @@
 
 import { cardInline } from "../shared/cards.js";
 import { fill } from "../shared/dom.js";
+import { tNodes } from "../shared/text.js";
 import { nameOf } from "./names.js";
 import { cardsInline, isNe, neNoticeOf, neOutcomeOf } from "./new_eleusis/feed.js";
-import { tNodes } from "../shared/text.js";
 
 const NOTICE_MS = 9000;
 

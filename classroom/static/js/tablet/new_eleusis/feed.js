@@ -3,8 +3,8 @@
 
 import { cardInline } from "../../shared/cards.js";
 import { h } from "../../shared/dom.js";
-import { nameOf } from "../names.js";
 import { tNodes } from "../../shared/text.js";
+import { nameOf } from "../names.js";
 
 /** Whether the view is of a New Eleusis table. */
 export function isNe(view) {

@@ -4,8 +4,8 @@
 
 import { cardFace, cardInline, sortHand } from "../../shared/cards.js";
 import { fill, h, show } from "../../shared/dom.js";
-import { nameOf } from "../names.js";
 import { t, tNodes } from "../../shared/text.js";
+import { nameOf } from "../names.js";
 
 /** The verdict this tablet's dealer owes now: "play", "no_play", "point", or null. */
 export function verdictDue(view) {

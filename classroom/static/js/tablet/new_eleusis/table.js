@@ -2,8 +2,8 @@
 // the prophet is, how far sudden death is, and the players' prophet and "out" badges.
 
 import { h, show } from "../../shared/dom.js";
-import { nameOf } from "../names.js";
 import { t } from "../../shared/text.js";
+import { nameOf } from "../names.js";
 
 const JUDGING = ["judging_play", "judging_no_play", "judging_point"];
 

@@ -3,11 +3,11 @@
 // death). The Express-only controls (guessing the rule, predicting) stay hidden here.
 
 import { show } from "../../shared/dom.js";
+import { t } from "../../shared/text.js";
 import { isNe } from "./feed.js";
 import { renderNeActions } from "./hand.js";
 import { renderNePending, verdictDue, wrongNeedsCard } from "./pending.js";
 import { renderNeStatus } from "./table.js";
-import { t } from "../../shared/text.js";
 
 /** Wire the New Eleusis buttons; `page` has say, redraw and actions. */
 export function setupNe(ui, local, page) {
