@@ -18,7 +18,7 @@ include Makefile.browser
 run: $(RUN_STAMP) vendor catalogs
 	$(BIN)/classroom serve
 
-test: $(STAMP) vendor catalogs system-packages lint typecheck unit
+test: $(STAMP) vendor catalogs system-packages lint jslint jstest typecheck unit
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Python 3.11 or newer is needed")'

@@ -30,7 +30,7 @@ def test_tablet_drops_states_older_than_the_one_shown(
         page.goto(f"{server.url}/join")
         answer = page.evaluate(
             """async ([view, seen]) => {
-                const module = await import("/static/js/tablet/connection.js");
+                const module = await import("/static/js/tablet/state.js");
                 return module.isOlder(view, seen);
             }""",
             [view, seen],
@@ -94,7 +94,7 @@ def test_the_tablet_draws_an_update_as_the_server_made_it(
         page.goto(f"{server.url}/join")
         drawn, refused = page.evaluate(
             """async ([held, update, stale]) => {
-                const module = await import("/static/js/tablet/connection.js");
+                const module = await import("/static/js/tablet/state.js");
                 return [module.applyUpdate(held, update), module.applyUpdate(held, stale)];
             }""",
             [HELD, update, stale],

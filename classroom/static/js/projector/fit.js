@@ -2,14 +2,8 @@
 // every seat, as large as they fit. Sizes are steps named in projector.css (data-text,
 // data-cards, data-seat-cols, data-compact, data-flat on the tile); the script only picks the steps.
 
-/** Text steps: 0 is the largest; the last one is still 28px at 1080p. */
-const TEXT_STEPS = 3;
-const TEXT_START = { large: 0, medium: 1, small: 2 };
-/** Card steps: 0 is the largest; up to READABLE the card text is at least 28px at 1080p. */
-const READABLE = 9;
-/** Below READABLE, cards shrink further only when nothing else lets the mainline fit. */
-const SMALLEST = 17;
-const MAX_SEAT_COLUMNS = 4;
+import { largestFitting, mostSeatColumns, READABLE, SMALLEST, smallerCard, stepsFrom, textStart } from "./steps.js";
+
 /** Cards are never drawn smaller than this, whatever is cut. */
 const LEAST_CARD_PX = 6;
 /** A cut nickname still shows this many ems of itself (about three letters). */
@@ -18,7 +12,7 @@ const LEAST_NAME_EM = 2.5;
 /** Fit the container's tiles: `tiles` lists [tile, hint] (a hint holds the steps that fitted
  * that group's tile before); without it every tile is fitted afresh. */
 export function fitGroups(container, tiles = null) {
-  const start = TEXT_START[container.dataset.density] ?? 0;
+  const start = textStart(container.dataset.density);
   const todo = tiles ?? [...container.querySelectorAll(".group")].map((tile) => [tile, null]);
   for (const [tile, hint] of todo) {
     if (!(hint && fitsAsBefore(tile, hint))) fitTile(tile, start);
@@ -46,13 +40,9 @@ function fitsAsBefore(tile, hint) {
  * seat columns; cards under 28px only as the last resort.
  */
 export function fitTile(tile, startText = 0) {
-  const seats = tile.querySelectorAll(".seat").length;
-  const most = Math.max(1, Math.min(MAX_SEAT_COLUMNS, seats));
-  const tries = [];
-  for (let text = startText; text < TEXT_STEPS; text += 1) tries.push({ text, compact: 0, flat: 0 });
-  tries.push({ text: TEXT_STEPS - 1, compact: 1, flat: 0 });
-  const last = { text: TEXT_STEPS - 1, compact: 1, flat: 1 };
-  tries.push(last);
+  const most = mostSeatColumns(tile.querySelectorAll(".seat").length);
+  const tries = stepsFrom(startText);
+  const last = tries[tries.length - 1];
   for (const step of tries) {
     set(tile, step, wholeNameColumns(tile, step, most));
     if (settle(tile, READABLE)) return;
@@ -72,8 +62,9 @@ function shrinkBelowSteps(tile) {
   const table = tile.querySelector(".table");
   const card = tile.querySelector(".pcard");
   let size = card ? parseFloat(getComputedStyle(card).fontSize) : LEAST_CARD_PX;
-  while (!(fits(tile) && fits(table)) && size > LEAST_CARD_PX) {
-    size *= 0.9;
+  while (!(fits(tile) && fits(table))) {
+    size = smallerCard(size, LEAST_CARD_PX);
+    if (size === null) break;
     // A CSSOM property, not a style attribute: the page's CSP allows it.
     tile.style.setProperty("--card", `${size.toFixed(1)}px`);
   }
@@ -89,7 +80,7 @@ function set(tile, { text, compact, flat }, columns) {
 
 /** Set the largest card step up to `last` at which the tile fits; false if none does. */
 function settle(tile, last) {
-  const level = largestFitting(tile, last);
+  const level = largestFitting((step) => fitsAt(tile, step), last);
   if (level === null) return false;
   tile.dataset.cards = String(level);
   return true;
@@ -124,19 +115,6 @@ function seatsShown(tile) {
     const enough = Math.min(name.scrollWidth, LEAST_NAME_EM * em);
     return seat.scrollWidth <= seat.clientWidth + 1 && name.clientWidth + 1 >= enough;
   });
-}
-
-/** The largest card step (smallest index, up to `last`) at which the tile fits, or null. */
-function largestFitting(tile, last) {
-  if (!fitsAt(tile, last)) return null;
-  let low = 0;
-  let high = last;
-  while (low < high) {
-    const middle = Math.floor((low + high) / 2);
-    if (fitsAt(tile, middle)) high = middle;
-    else low = middle + 1;
-  }
-  return high;
 }
 
 function fitsAt(tile, level) {

@@ -1,28 +1,11 @@
 // The projector page: shows the class from the page itself at once, then follows it live over
 // the /projector socket. It only listens; nothing here can change the game.
 
-import { show } from "../tablet/dom.js";
-import { loadText, t } from "../tablet/text.js";
+import { elements, show } from "../shared/dom.js";
+import { RECONNECTION, resync } from "../shared/socket.js";
+import { loadText, t } from "../shared/text.js";
 import { setPageSeconds } from "./pages.js";
 import { render } from "./render.js";
-
-const RESYNC_TIMEOUT_MS = 5000;
-
-function elements() {
-  const byId = (id) => document.getElementById(id);
-  return {
-    root: byId("projector"),
-    className: byId("class-name"),
-    ended: byId("ended"),
-    connection: byId("connection"),
-    join: byId("join"),
-    joinCode: byId("join-code"),
-    groups: byId("groups"),
-    pages: byId("pages"),
-    pageWhere: byId("page-where"),
-    pageWaiting: byId("page-waiting"),
-  };
-}
 
 function say(els, message) {
   els.connection.textContent = message || "";
@@ -34,11 +17,7 @@ function connect(els, token, onView) {
     say(els, t("no_library"));
     return;
   }
-  const socket = io("/projector", {
-    auth: { token },
-    reconnectionDelay: 1000,
-    reconnectionDelayMax: 5000,
-  });
+  const socket = io("/projector", { auth: { token }, ...RECONNECTION });
   let revoked = false;
   const stop = () => {
     revoked = true;
@@ -59,13 +38,7 @@ function connect(els, token, onView) {
   socket.on("revoked", stop);
   document.addEventListener("visibilitychange", () => {
     if (revoked || document.visibilityState !== "visible") return;
-    if (!socket.connected) {
-      socket.connect();
-      return;
-    }
-    socket.timeout(RESYNC_TIMEOUT_MS).emit("resync", {}, (error) => {
-      if (error && socket.io.engine) socket.io.engine.close();
-    });
+    resync(socket, {});
   });
 }
 
@@ -84,10 +57,10 @@ export function newest(shown, incoming) {
 }
 
 function start() {
-  const els = elements();
+  const els = elements(document.getElementById("projector"));
   loadText(document.getElementById("projector-text"));
   let latest = JSON.parse(document.getElementById("projector-initial").textContent);
-  setPageSeconds(Number(els.root.dataset.pageSeconds));
+  setPageSeconds(Number(els.projector.dataset.pageSeconds));
   const draw = (view) => {
     latest = newest(latest, view);
     render(latest, els);
@@ -95,7 +68,7 @@ function start() {
   draw(latest);
   // A resized window (or a projector plugged in) changes how many cards fit.
   window.addEventListener("resize", () => render(latest, els, { refit: true }));
-  connect(els, els.root.dataset.token, draw);
+  connect(els, els.projector.dataset.token, draw);
   // Fonts can settle after the first paint: fit again once everything is loaded.
   window.addEventListener("load", () => render(latest, els, { refit: true }));
 }

@@ -4,38 +4,13 @@
 // which every tile fits at readable sizes. Tiles of hidden pages are kept up to date and fitted
 // when their page comes round.
 
-import { fill, show } from "../tablet/dom.js";
-import { t } from "../tablet/text.js";
+import { fill, show } from "../shared/dom.js";
+import { t } from "../shared/text.js";
 import { fitGroups, isReadable } from "./fit.js";
+import { density, gridShape, pageOf, pageSpan, perPageChoices, split } from "./grid.js";
 
 /** A group in one of these states waits for someone: worth a note while its page is hidden. */
 const WAITING = new Set(["verdict", "guess"]);
-
-/** [columns, rows] for `count` tiles; narrower when the join panel takes the left side. */
-export function gridShape(count, joining) {
-  if (count <= 1) return [1, 1];
-  if (count === 2) return joining ? [1, 2] : [2, 1];
-  if (count === 3) return joining ? [2, 2] : [3, 1];
-  if (count === 4) return [2, 2];
-  if (count <= 6) return [3, 2];
-  if (count <= 8) return joining ? [3, 3] : [4, 2];
-  if (count === 9) return [3, 3];
-  return joining ? [3, 4] : [4, 3];
-}
-
-/** large, medium or small: how big the text of a tile starts (it may shrink to fit). */
-export function density(count) {
-  if (count <= 2) return "large";
-  if (count <= 6) return "medium";
-  return "small";
-}
-
-/** The groups `ids` split into pages of at most `perPage`, in order. */
-export function split(ids, perPage) {
-  const pages = [];
-  for (let start = 0; start < ids.length; start += perPage) pages.push(ids.slice(start, start + perPage));
-  return pages.length > 0 ? pages : [[]];
-}
 
 // What is shown: tiles per page, the page, the timer that turns it, and what the timer needs.
 const paging = { perPage: 0, page: 0, timer: null, seconds: 12, now: null };
@@ -49,7 +24,7 @@ export function layOut(entries, ids, els, { joining, measure }) {
   paging.now = { entries, ids, els, joining };
   if (measure || paging.perPage === 0) {
     paging.perPage = measurePerPage();
-    paging.page = pageOf(first);
+    paging.page = pageOf(paging.now.ids, first, paging.perPage);
   }
   showPage();
 }
@@ -64,19 +39,10 @@ function currentIds() {
   return split(paging.now.ids, paging.perPage)[paging.page] ?? [];
 }
 
-function pageOf(id) {
-  const index = paging.now.ids.indexOf(id);
-  return index < 0 ? 0 : Math.floor(index / paging.perPage);
-}
-
 /** The most tiles per page (pages as even as can be) with every tile readable; 1 at worst. */
 function measurePerPage() {
   const { ids } = paging.now;
-  let tried = 0;
-  for (let pages = 1; pages <= ids.length; pages += 1) {
-    const perPage = Math.ceil(ids.length / pages);
-    if (perPage === tried) continue;
-    tried = perPage;
+  for (const perPage of perPageChoices(ids.length)) {
     if (split(ids, perPage).every((chunk) => place(chunk, perPage, { stopEarly: true }))) return perPage;
   }
   return 1;
@@ -112,7 +78,7 @@ function showPage() {
   if (!place(currentIds(), paging.perPage) && paging.perPage > 1) {
     const first = currentIds()[0];
     paging.perPage = measurePerPage();
-    paging.page = pageOf(first);
+    paging.page = pageOf(paging.now.ids, first, paging.perPage);
     place(currentIds(), paging.perPage);
   }
   indicate();
@@ -148,15 +114,7 @@ function indicate() {
   show(els.pages, paged);
   Object.assign(els.groups.dataset, { page: String(paging.page + 1), pages: String(chunks.length) });
   if (!paged) return;
-  const first = paging.page * paging.perPage + 1;
-  const last = first + chunks[paging.page].length - 1;
-  els.pageWhere.textContent = t("pages", {
-    first,
-    last,
-    total: ids.length,
-    page: paging.page + 1,
-    pages: chunks.length,
-  });
+  els.pageWhere.textContent = t("pages", pageSpan(ids, paging.perPage, paging.page));
   const shown = new Set(chunks[paging.page]);
   const waiting = ids
     .filter((id) => !shown.has(id) && WAITING.has(entries.get(id).group.status))

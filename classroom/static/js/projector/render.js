@@ -2,11 +2,11 @@
 // screen without scrolling, a page at a time when they do not all fit readably (pages.js).
 // Text only through textContent (via h()), never markup.
 
-import { append, h, show } from "../tablet/dom.js";
-import { cardName, isRed, parseCard, rankLetter } from "../tablet/cards.js";
-import { t } from "../tablet/text.js";
+import { cardName, isRed, parseCard, rankLetter } from "../shared/cards.js";
+import { append, h, show } from "../shared/dom.js";
+import { t } from "../shared/text.js";
 import { fitGroups } from "./fit.js";
-import * as ne from "./new_eleusis.js";
+import * as ne from "./new_eleusis/tile.js";
 import { layOut } from "./pages.js";
 
 export { fitGroups };

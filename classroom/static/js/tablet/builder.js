@@ -3,7 +3,8 @@
 // rule language, says at once whether it fits every card on the table so far, and keeps it in
 // the journal or says it as the child's guess. Templates and words come from the server.
 
-import { fill, h, show } from "./dom.js";
+import { fill, h, show } from "../shared/dom.js";
+import { format } from "../shared/text.js";
 
 const ACK_TIMEOUT_MS = 6000;
 const RED_GLYPHS = new Set(["♥", "♦"]);
@@ -15,25 +16,6 @@ function readText(root) {
   } catch {
     return {};
   }
-}
-
-function elements() {
-  const byId = (id) => document.getElementById(id);
-  return {
-    root: byId("builder"),
-    templates: byId("builder-templates"),
-    work: byId("builder-work"),
-    sentence: byId("builder-sentence"),
-    choices: byId("builder-choices"),
-    result: byId("builder-result"),
-    fit: byId("builder-fit"),
-    message: byId("builder-message"),
-    codeBox: byId("builder-code-box"),
-    code: byId("builder-code"),
-    journal: byId("builder-journal"),
-    guess: byId("builder-guess"),
-    note: byId("builder-note"),
-  };
 }
 
 /** A picture as text, with the red suits' symbols drawn red (their names are said beside). */
@@ -72,13 +54,11 @@ function parts(sentence) {
   return found.filter((part) => part !== "");
 }
 
-/** Wire the builder to the tablet's socket; `currentView` gives the view last drawn. */
-export function setupBuilder(socket, currentView) {
-  const ui = elements();
-  if (!ui.root) return;
-  const text = readText(ui.root);
-  const say = (key, params = {}) =>
-    String(text[key] || key).replace(BLANK, (whole, name) => (name in params ? params[name] : whole));
+/** Wire the builder (`ui`: the page's elements) to the tablet's socket; `currentView` gives the view last drawn. */
+export function setupBuilder(ui, socket, currentView) {
+  if (!ui.builder) return;
+  const text = readText(ui.builder);
+  const say = (key, params = {}) => format(text[key] || key, params);
   const state = {
     templates: [],
     template: null, // the id of the sentence chosen
@@ -96,7 +76,7 @@ export function setupBuilder(socket, currentView) {
 
   function drawTemplates() {
     fill(
-      ui.templates,
+      ui.builderTemplates,
       state.templates.map((each) =>
         h(
           "button",
@@ -116,15 +96,15 @@ export function setupBuilder(socket, currentView) {
 
   function drawSentence() {
     const chosen = template();
-    show(ui.work, Boolean(chosen));
+    show(ui.builderWork, Boolean(chosen));
     if (!chosen) return;
     fill(
-      ui.sentence,
+      ui.builderSentence,
       parts(chosen.sentence).map((part) => (typeof part === "string" ? part : blankButton(chosen, part.blank))),
     );
     const blank = chosen.blanks.find((each) => each.id === state.active);
-    fill(ui.choices, blank ? blank.choices.map((choice) => choiceButton(blank, choice)) : []);
-    ui.choices.setAttribute("aria-label", say("choose_for"));
+    fill(ui.builderChoices, blank ? blank.choices.map((choice) => choiceButton(blank, choice)) : []);
+    ui.builderChoices.setAttribute("aria-label", say("choose_for"));
   }
 
   function blankButton(chosen, blankId) {
@@ -153,25 +133,25 @@ export function setupBuilder(socket, currentView) {
 
   function drawResult() {
     const result = state.result;
-    show(ui.result, Boolean(result));
+    show(ui.builderResult, Boolean(result));
     if (result) {
       const verdict = result.checking ? "checking" : result.fits ? "fits" : "misfit";
-      ui.fit.className = `builder-fit ${verdict}`;
-      if (result.checking) fill(ui.fit, say("checking"));
+      ui.builderFit.className = `builder-fit ${verdict}`;
+      if (result.checking) fill(ui.builderFit, say("checking"));
       else {
         const words = result.words ? h("span", { class: "builder-words" }, say("quoted", { words: result.words })) : null;
-        fill(ui.fit, words, result.ok ? say(result.fits ? "fits" : "does_not_fit") : null);
+        fill(ui.builderFit, words, result.ok ? say(result.fits ? "fits" : "does_not_fit") : null);
       }
-      fill(ui.message, result.message || "");
-      show(ui.codeBox, Boolean(result.rule_text));
-      ui.code.textContent = result.rule_text || "";
+      fill(ui.builderMessage, result.message || "");
+      show(ui.builderCodeBox, Boolean(result.rule_text));
+      ui.builderCode.textContent = result.rule_text || "";
     }
     const ready = Boolean(result && !result.checking && result.ok) && !state.sending;
     const view = currentView();
     const canGuess = Boolean(view && view.can && view.can.guess);
-    ui.journal.disabled = !ready;
-    show(ui.guess, canGuess);
-    ui.guess.disabled = !ready || !canGuess;
+    ui.builderJournal.disabled = !ready;
+    show(ui.builderGuess, canGuess);
+    ui.builderGuess.disabled = !ready || !canGuess;
   }
 
   function draw() {
@@ -182,8 +162,7 @@ export function setupBuilder(socket, currentView) {
 
   // A student dealer judging a built guess reads it in words too, under its rule language.
   const dealerWords = h("p", { class: "builder-dealer-words", hidden: true });
-  const verdictGuess = document.getElementById("verdict-guess");
-  if (verdictGuess) verdictGuess.after(dealerWords);
+  if (ui.verdictGuess) ui.verdictGuess.after(dealerWords);
   let wordsAsked = null;
 
   function followGuess(view) {
@@ -206,14 +185,14 @@ export function setupBuilder(socket, currentView) {
     const view = currentView();
     const dealing = view && (view.choose_rule || "verdict_due" in view);
     const playing = Boolean(view) && view.status !== "lobby" && !dealing;
-    show(ui.root, playing && state.templates.length > 0);
+    show(ui.builder, playing && state.templates.length > 0);
     drawResult();
     followGuess(view);
   }
 
   function emit(event, payload, done) {
     if (!socket.connected) {
-      ui.note.textContent = say("reconnecting");
+      ui.builderNote.textContent = say("reconnecting");
       return;
     }
     socket.timeout(ACK_TIMEOUT_MS).emit(event, payload, (error, answer) => {
@@ -241,48 +220,48 @@ export function setupBuilder(socket, currentView) {
   function submit(to) {
     if (state.sending || !complete()) return;
     state.sending = true;
-    ui.note.textContent = "";
+    ui.builderNote.textContent = "";
     drawResult();
     const actionId = `b-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
     const payload = { template: state.template, choices: { ...state.choices }, to, action_id: actionId };
     emit("builder_submit", payload, (answer) => {
       state.sending = false;
       const done = say(to === "guess" ? "guessed" : "saved");
-      ui.note.textContent = answer.ok ? done : answer.error || say("not_applied");
-      ui.note.classList.toggle("problem", !answer.ok);
+      ui.builderNote.textContent = answer.ok ? done : answer.error || say("not_applied");
+      ui.builderNote.classList.toggle("problem", !answer.ok);
       drawResult();
     });
   }
 
-  ui.templates.addEventListener("click", (event) => {
+  ui.builderTemplates.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-template]");
     if (!button || button.dataset.template === state.template) return;
     state.template = button.dataset.template;
     state.choices = {};
     state.active = template().blanks[0].id;
     state.result = null;
-    ui.note.textContent = "";
+    ui.builderNote.textContent = "";
     draw();
   });
-  ui.sentence.addEventListener("click", (event) => {
+  ui.builderSentence.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-blank]");
     if (!button) return;
     state.active = state.active === button.dataset.blank ? null : button.dataset.blank;
     drawSentence();
   });
-  ui.choices.addEventListener("click", (event) => {
+  ui.builderChoices.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-choice]");
     if (!button || !state.active) return;
     state.choices[state.active] = button.dataset.choice;
     const next = template().blanks.find((blank) => !state.choices[blank.id]);
     state.active = next ? next.id : null;
-    ui.note.textContent = "";
+    ui.builderNote.textContent = "";
     drawSentence();
     check();
   });
-  ui.journal.addEventListener("click", () => submit("journal"));
-  ui.guess.addEventListener("click", () => submit("guess"));
-  ui.root.addEventListener("toggle", () => {
+  ui.builderJournal.addEventListener("click", () => submit("journal"));
+  ui.builderGuess.addEventListener("click", () => submit("guess"));
+  ui.builder.addEventListener("toggle", () => {
     state.touched = true;
   });
 
@@ -302,7 +281,7 @@ export function setupBuilder(socket, currentView) {
     emit("builder_templates", {}, (answer) => {
       if (!answer.ok || !Array.isArray(answer.templates)) return;
       state.templates = answer.templates;
-      if (answer.open && !state.touched) ui.root.open = true;
+      if (answer.open && !state.touched) ui.builder.open = true;
       draw();
       follow();
     });

@@ -3,8 +3,10 @@
 // itself, and every (re)connection says which round and event this tablet saw last, so the
 // server sends exactly what was missed.
 
+import { RECONNECTION, resync } from "../shared/socket.js";
+import { isOlder, receiveUpdate } from "./state.js";
+
 const SEAT_KEY = "eleusis.seat";
-const RESYNC_TIMEOUT_MS = 5000;
 
 /** The seat token: the page's (just joined) wins and is remembered; else the remembered one. */
 export function seatToken(fromPage) {
@@ -39,8 +41,7 @@ export function openConnection(token, on) {
   const socket = io("/play", {
     // A function, so every reconnection sends the position as it is now.
     auth: (send) => send({ token, round: position.round, last_seq: position.last_seq }),
-    reconnectionDelay: 1000,
-    reconnectionDelayMax: 5000,
+    ...RECONNECTION,
   });
   let refused = false;
 
@@ -86,10 +87,10 @@ export function openConnection(token, on) {
   // After a change the server sends only the fields that changed, drawn on the view of
   // (round, base). A tablet that holds another view missed something: it asks for all of it.
   socket.on("update", (update) => {
-    const next = applyUpdate(held, update);
-    if (next) {
-      show(next);
-    } else if (!asked && isBehind(position, update)) {
+    const { view, resync: missed } = receiveUpdate(held, position, update);
+    if (view) {
+      show(view);
+    } else if (missed && !asked) {
       asked = true;
       socket.emit("resync", { ...position });
     }
@@ -100,14 +101,7 @@ export function openConnection(token, on) {
 
   const wake = () => {
     if (refused || document.visibilityState !== "visible") return;
-    if (!socket.connected) {
-      socket.connect();
-      return;
-    }
-    // A socket that slept may look connected but be dead: no answer soon means reconnect.
-    socket.timeout(RESYNC_TIMEOUT_MS).emit("resync", { ...position }, (error) => {
-      if (error && socket.io.engine) socket.io.engine.close();
-    });
+    resync(socket, { ...position });
   };
   document.addEventListener("visibilitychange", wake);
   window.addEventListener("pageshow", (event) => event.persisted && wake());
@@ -124,31 +118,4 @@ export function openConnection(token, on) {
   window.addEventListener("offline", () => on.online(false));
 
   return { socket, position };
-}
-
-/** True when `view` describes an earlier moment than the (round, seq) already shown. */
-export function isOlder(view, seen) {
-  return view.round < seen.round || (view.round === seen.round && view.seq < seen.last_seq);
-}
-
-/** True when the (round, seq) shown is earlier than the moment an update brings. */
-function isBehind(seen, update) {
-  return seen.round < update.round || (seen.round === update.round && seen.last_seq < update.seq);
-}
-
-/**
- * The view `held` with an update drawn on it (`set`: fields replaced; `append`: items added
- * to a list; `at`: a list's items replaced by index), or null when the update is not drawn on
- * it (another round, or another seq than the update's `base`).
- */
-export function applyUpdate(held, update) {
-  if (!held || !update || held.round !== update.round || held.seq !== update.base) return null;
-  const view = { ...held, ...update.set, seq: update.seq };
-  // Items added at the end of a list (the mainline), and items replaced by index (the seats).
-  for (const [key, items] of Object.entries(update.append || {})) view[key] = [...view[key], ...items];
-  for (const [key, items] of Object.entries(update.at || {})) {
-    view[key] = [...view[key]];
-    for (const [index, item] of Object.entries(items)) view[key][Number(index)] = item;
-  }
-  return view;
 }

@@ -2,10 +2,10 @@
 // language, or in plain words), then judging every play, no-play and guess with large Right
 // and Wrong buttons. A verdict the rule contradicts comes back with a warning to confirm.
 
-import { cardFace, cardInline, sortHand } from "./cards.js";
-import { fill, h, show } from "./dom.js";
+import { cardFace, cardInline, sortHand } from "../shared/cards.js";
+import { fill, h, show } from "../shared/dom.js";
+import { t, tNodes } from "../shared/text.js";
 import { nameOf } from "./names.js";
-import { t, tNodes } from "./text.js";
 
 const VERDICT_KINDS = { judging_play: "play", judging_no_play: "no_play", judging_guess: "guess" };
 
@@ -29,7 +29,7 @@ export function setupDealer(ui, actions, local, { say, redraw, library }) {
     dealer.ruleId = button.dataset.rule;
     redraw();
   });
-  ui.chooserTabs.addEventListener("click", (event) => {
+  ui.ruleTabs.addEventListener("click", (event) => {
     const tab = event.target.closest("button[data-kind]");
     if (!tab) return;
     dealer.kind = tab.dataset.kind;
@@ -81,7 +81,8 @@ export function setupDealer(ui, actions, local, { say, redraw, library }) {
 
 /** The server asked to confirm a verdict the rule contradicts. */
 export function askToConfirm(local, payload, message) {
-  const { action_id: _unused, ...fields } = payload;
+  const fields = { ...payload };
+  delete fields.action_id;
   local.dealer.confirm = { fields, message };
 }
 
@@ -118,7 +119,7 @@ export function renderChooser(view, ui, local) {
   const dealer = local.dealer;
   show(ui.ruleChooser, Boolean(view.choose_rule));
   if (!view.choose_rule) return;
-  for (const tab of ui.chooserTabs.querySelectorAll("button[data-kind]")) {
+  for (const tab of ui.ruleTabs.querySelectorAll("button[data-kind]")) {
     const selected = tab.dataset.kind === dealer.kind;
     tab.setAttribute("aria-selected", String(selected));
     tab.tabIndex = selected ? 0 : -1;
@@ -144,7 +145,7 @@ export function renderDealer(view, ui, local) {
   show(ui.dealerArea, dealing);
   if (!dealing) return;
   ui.dealerRule.textContent = view.rule || "";
-  // A New Eleusis verdict is given in the waiting string's own panel (ne_pending.js).
+  // A New Eleusis verdict is given in the waiting string's own panel (new_eleusis/pending.js).
   const kind = view.verdict_due && view.mode !== "new_eleusis" ? VERDICT_KINDS[view.status] : null;
   show(ui.verdict, Boolean(kind));
   if (!kind) return;

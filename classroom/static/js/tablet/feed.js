@@ -1,11 +1,11 @@
 // "What happened": the table's public events in words, told from this tablet's point of view
 // ("You played 7♥" on the player's own tablet, "Ana played 7♥" on the others).
 
-import { cardInline } from "./cards.js";
-import { fill, h } from "./dom.js";
+import { cardInline } from "../shared/cards.js";
+import { fill, h } from "../shared/dom.js";
+import { tNodes } from "../shared/text.js";
 import { nameOf } from "./names.js";
-import { isNe, neDescribe } from "./ne_feed.js";
-import { tNodes } from "./text.js";
+import { isNe, neDescribe } from "./new_eleusis/feed.js";
 
 const SHOWN = 8;
 const KEYS = {

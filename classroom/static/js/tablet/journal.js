@@ -5,9 +5,9 @@
 // rule ("journal_check", pushed when ready), whether it is the same rule. The draft lives in the form (a reconnection does not
 // touch it) and in localStorage (a reload does not lose it either).
 
-import { cardFace, cardInline, cardName, sortHand } from "./cards.js";
-import { fill, h, show } from "./dom.js";
-import { t, tNodes } from "./text.js";
+import { cardFace, cardInline, cardName, sortHand } from "../shared/cards.js";
+import { fill, h, show } from "../shared/dom.js";
+import { t, tNodes } from "../shared/text.js";
 
 const DRAFT_KEY = "eleusis.journal-draft";
 const ACK_TIMEOUT_MS = 6000;

@@ -2,9 +2,10 @@
 // under the mainline card it tried to follow. A long mainline wraps onto more rows inside its
 // own box, which scrolls; after every new card it scrolls to the end so the newest is in view.
 
-import { cardFace, cardName, shortLabel } from "./cards.js";
-import { fill, h } from "./dom.js";
-import { t } from "./text.js";
+import { cardFace, cardName, shortLabel } from "../shared/cards.js";
+import { fill, h } from "../shared/dom.js";
+import { t } from "../shared/text.js";
+import { layoutColumns, markFlags, scrollToShow } from "./columns.js";
 
 let drawn = "";
 let watched = null;
@@ -17,29 +18,21 @@ export function renderLayout(container, mainline = [], sidelines = [], marks = n
   const key = JSON.stringify([mainline, sidelines, marks]);
   if (key === drawn) return;
   drawn = key;
-  const newest = mainline.length - 1;
-  const columns = mainline.map((card, index) => {
-    const sideline = sidelines[index] || [];
-    const label = index === 0 ? `${cardName(card)}, ${t("starter")}` : cardName(card);
+  const columns = layoutColumns(mainline, sidelines, marks).map((column) => {
+    const label = column.starter ? `${cardName(column.card)}, ${t("starter")}` : cardName(column.card);
     return h(
       "div",
       { class: "column", role: "listitem" },
-      marked(
-        cardFace(card, { classes: index === newest ? "mainline newest" : "mainline", label }),
-        marks && marks.numbers.mainline[index],
-        marks,
-      ),
-      sideline.length
+      marked(cardFace(column.card, { classes: column.newest ? "mainline newest" : "mainline", label }), column.number, marks),
+      column.sideline.length
         ? h(
             "div",
             {
               class: "sideline",
               role: "group",
-              "aria-label": t("sideline_of", { card: shortLabel(card) }),
+              "aria-label": t("sideline_of", { card: shortLabel(column.card) }),
             },
-            sideline.map((wrong, at) =>
-              marked(cardFace(wrong, { classes: "small" }), marks && (marks.numbers.sidelines[index] || [])[at], marks),
-            ),
+            column.sideline.map((wrong) => marked(cardFace(wrong.card, { classes: "small" }), wrong.number, marks)),
           )
         : null,
     );
@@ -55,26 +48,20 @@ export function renderLayout(container, mainline = [], sidelines = [], marks = n
 
 /** A New Eleusis card with its marker: a flag with its number, or the prophet's crown. */
 function marked(face, number, marks) {
-  if (!marks || !number) return face;
-  const flags = [];
-  if (marks.markers.includes(number)) flags.push(["ne-marker", `\u2691${number}`, t("ne_marker", { n: number })]);
-  if (marks.prophet === number) flags.push(["ne-marker prophet-marker", "\u265B", t("ne_prophet_marker")]);
-  flags.forEach(([classes, text, words], at) => {
-    face.append(h("span", { class: `${classes} at-${at}`, "aria-hidden": "true" }, text));
-    face.setAttribute("aria-label", `${face.getAttribute("aria-label")}, ${words}`);
-  });
+  for (const flag of markFlags(marks, number)) {
+    face.append(h("span", { class: flag.classes, "aria-hidden": "true" }, flag.text));
+    face.setAttribute("aria-label", `${face.getAttribute("aria-label")}, ${t(flag.key, flag.params)}`);
+  }
   return face;
 }
 
 function showNewest(container) {
   container.scrollTop = container.scrollHeight;
   container.scrollLeft = container.scrollWidth;
-  // Wrong cards pile up under the newest mainline card: when that pile is taller than the box,
-  // the end of the box is the pile's foot. The newest card itself must stay in view.
   const newest = container.querySelector(".newest");
   if (!newest) return;
-  const box = container.getBoundingClientRect();
-  const card = newest.getBoundingClientRect();
-  if (card.top < box.top) container.scrollTop -= box.top - card.top;
-  if (card.left < box.left) container.scrollLeft -= box.left - card.left;
+  const scroll = { top: container.scrollTop, left: container.scrollLeft };
+  const { top, left } = scrollToShow(scroll, container.getBoundingClientRect(), newest.getBoundingClientRect());
+  container.scrollTop = top;
+  container.scrollLeft = left;
 }

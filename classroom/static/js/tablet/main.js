@@ -1,5 +1,7 @@
 // The tablet's play page: finds its seat token, connects, and wires taps to actions.
 
+import { elements, readJson, show } from "../shared/dom.js";
+import { addText, loadText, t } from "../shared/text.js";
 import { createActions } from "./actions.js";
 import { setupBuilder } from "./builder.js";
 import { forgetSeat, openConnection, seatToken } from "./connection.js";
@@ -10,125 +12,24 @@ import {
   setupDealer,
   showRuleError,
 } from "./dealer.js";
-import { show } from "./dom.js";
 import { newJournalState, setupJournal } from "./journal.js";
-import { playString, sendNoPlay, setupNe } from "./ne.js";
-import { isNe } from "./ne_feed.js";
-import { newNeState, toggleInString } from "./ne_hand.js";
-import { neElements } from "./ne_pending.js";
+import { isNe } from "./new_eleusis/feed.js";
+import { newNeState, toggleInString } from "./new_eleusis/hand.js";
+import { playString, sendNoPlay, setupNe } from "./new_eleusis/turn.js";
 import { createNotice, noticeOf, outcomeOf, pauseNotice } from "./notices.js";
 import { renderPredict, setupPredict } from "./predict.js";
 import { render } from "./render.js";
-import { addText, loadText, t } from "./text.js";
-
-const FEED_LIMIT = 50;
-
-function elements() {
-  const byId = (id) => document.getElementById(id);
-  return {
-    tablet: byId("tablet"),
-    game: byId("game"),
-    connection: byId("connection"),
-    notice: byId("notice"),
-    outcome: byId("outcome"),
-    noPlayDialog: byId("no-play-dialog"),
-    noPlayYes: byId("no-play-yes"),
-    noPlayCancel: byId("no-play-cancel"),
-    ruleWords: byId("rule-words"),
-    ruleCodeBox: byId("rule-code-box"),
-    problem: byId("problem"),
-    rejoin: byId("rejoin"),
-    rejoinMessage: byId("rejoin-message"),
-    groupName: byId("group-name"),
-    className: byId("class-name"),
-    meName: byId("me-name"),
-    turnBanner: byId("turn-banner"),
-    statusLine: byId("status-line"),
-    tableArea: byId("table-area"),
-    stockCount: byId("stock-count"),
-    layout: byId("layout"),
-    handArea: byId("hand-area"),
-    hand: byId("hand"),
-    handCount: byId("hand-count"),
-    selectedCard: byId("selected-card"),
-    turnActions: byId("turn-actions"),
-    playButton: byId("play-button"),
-    noPlayButton: byId("no-play-button"),
-    guessForm: byId("guess-form"),
-    guessText: byId("guess-text"),
-    guessButton: byId("guess-button"),
-    passButton: byId("pass-button"),
-    roundOver: byId("round-over"),
-    endReason: byId("end-reason"),
-    finalScores: byId("final-scores"),
-    dealerScore: byId("dealer-score"),
-    ruleBox: byId("rule-box"),
-    ruleText: byId("rule-text"),
-    players: byId("players"),
-    guesses: byId("guesses"),
-    hints: byId("hints"),
-    recent: byId("recent"),
-    paused: byId("paused"),
-    ruleChooser: byId("rule-chooser"),
-    chooserTabs: byId("rule-tabs"),
-    panelLibrary: byId("panel-library"),
-    panelLanguage: byId("panel-language"),
-    panelFree: byId("panel-free"),
-    libraryList: byId("library-list"),
-    ruleLanguage: byId("rule-language"),
-    ruleError: byId("rule-error"),
-    ruleFree: byId("rule-free"),
-    dealButton: byId("deal-button"),
-    dealerArea: byId("dealer-area"),
-    dealerRule: byId("dealer-rule"),
-    verdict: byId("verdict"),
-    verdictQuestion: byId("verdict-question"),
-    verdictCard: byId("verdict-card"),
-    verdictGuess: byId("verdict-guess"),
-    shownHand: byId("shown-hand"),
-    verdictButtons: byId("verdict-buttons"),
-    verdictRight: byId("verdict-right"),
-    verdictWrong: byId("verdict-wrong"),
-    verdictRightText: byId("verdict-right-text"),
-    verdictWrongText: byId("verdict-wrong-text"),
-    verdictConfirm: byId("verdict-confirm"),
-    confirmMessage: byId("confirm-message"),
-    confirmYes: byId("confirm-yes"),
-    confirmNo: byId("confirm-no"),
-    journal: byId("journal"),
-    journalCount: byId("journal-count"),
-    journalForm: byId("journal-form"),
-    journalText: byId("journal-text"),
-    confidence: byId("confidence"),
-    journalCards: byId("journal-cards"),
-    predictYes: byId("predict-yes"),
-    predictNo: byId("predict-no"),
-    journalButton: byId("journal-button"),
-    journalNote: byId("journal-note"),
-    journalEntries: byId("journal-entries"),
-    ...neElements(),
-  };
-}
+import { takeEvents } from "./state.js";
 
 function readLibrary() {
   const list = readJson("rule-library");
   return Array.isArray(list) ? list : [];
 }
 
-/** The JSON in the page's block with this id, or null. */
-function readJson(id) {
-  const block = document.getElementById(id);
-  try {
-    return block ? JSON.parse(block.textContent) : null;
-  } catch {
-    return null;
-  }
-}
-
 function start() {
   loadText(document.getElementById("tablet-text"));
   addText(document.getElementById("ne-text"));
-  const ui = elements();
+  const ui = elements(document.getElementById("tablet"));
   const local = {
     view: null,
     selected: null,
@@ -166,8 +67,8 @@ function start() {
   setupDealer(ui, actions, local, { say, redraw, library: readLibrary() });
   setupTurn(ui, local, page);
   setupNe(ui, local, page);
-  setupPredict(actions, local, page);
-  setupBuilder(connection.socket, () => local.view);
+  setupPredict(ui, actions, local, page);
+  setupBuilder(ui, connection.socket, () => local.view);
 }
 
 /** What the tablet does with what the server sends. */
@@ -187,14 +88,13 @@ function receivers(ui, local, page) {
       page.redraw();
     },
     events(list) {
-      for (const event of list) {
-        if (event.kind === "dealt") Object.assign(local, { feed: [], feedSeq: 0, outcome: null });
-        if (event.seq <= local.feedSeq) continue;
-        local.feed.push(event);
-        local.feedSeq = event.seq;
+      const { feed, seq, fresh } = takeEvents({ feed: local.feed, seq: local.feedSeq }, list);
+      Object.assign(local, { feed, feedSeq: seq });
+      for (const event of fresh) {
+        // A new round: the outcome of the last round's play is no news any more.
+        if (event.kind === "dealt") local.outcome = null;
         tell(local, page.notice, event);
       }
-      local.feed = local.feed.slice(-FEED_LIMIT);
       page.redraw();
     },
     journal(entries) {

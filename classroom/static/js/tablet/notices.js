@@ -3,11 +3,11 @@
 // guess, a pause) shows on top of the page for a while. Both regions are live: screen readers
 // read them out.
 
-import { cardInline } from "./cards.js";
-import { fill } from "./dom.js";
+import { cardInline } from "../shared/cards.js";
+import { fill } from "../shared/dom.js";
+import { tNodes } from "../shared/text.js";
 import { nameOf } from "./names.js";
-import { cardsInline, isNe, neNoticeOf, neOutcomeOf } from "./ne_feed.js";
-import { tNodes } from "./text.js";
+import { cardsInline, isNe, neNoticeOf, neOutcomeOf } from "./new_eleusis/feed.js";
 
 const NOTICE_MS = 9000;
 

@@ -3,47 +3,31 @@
 // window down, says what this student said, and after the verdict whether they were right.
 // The server sends no other student's forecast: only how many have predicted.
 
-import { cardFace } from "./cards.js";
-import { show } from "./dom.js";
+import { cardFace } from "../shared/cards.js";
+import { readJson, show } from "../shared/dom.js";
+import { format } from "../shared/text.js";
 import { nameOf } from "./names.js";
 
 let words = {};
 
+// Its words are a block of their own: some keys ("right", "wrong") say other things here.
 function say(key, params = {}) {
-  const template = String(words[key] ?? key);
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
-}
-
-function elements() {
-  const byId = (id) => document.getElementById(id);
-  return {
-    box: byId("predict"),
-    ask: byId("predict-ask"),
-    who: byId("predict-who"),
-    card: byId("predict-card"),
-    countdown: byId("predict-countdown"),
-    accept: byId("predict-accept"),
-    reject: byId("predict-reject"),
-    skip: byId("predict-skip"),
-    status: byId("predict-status"),
-    scores: byId("predict-scores"),
-  };
+  return format(words[key] ?? key, params);
 }
 
 const state = { ui: null, local: null, skipped: null, seen: null, deadline: null, timer: null, lastPlay: undefined };
 
-/** Wire the buttons; `notice` says the toast after a verdict. */
-export function setupPredict(actions, local, { notice }) {
-  const block = document.getElementById("predict-text");
-  words = block ? JSON.parse(block.textContent) : {};
-  state.ui = elements();
+/** Wire the buttons (`ui`: the page's elements); `notice` says the toast after a verdict. */
+export function setupPredict(ui, actions, local, { notice }) {
+  words = readJson("predict-text") || {};
+  state.ui = ui;
   state.local = local;
   state.notice = notice;
-  if (!state.ui.box) return;
+  if (!state.ui.predict) return;
   const send = (accepted) => actions.send("predict", { accepted });
-  state.ui.accept.addEventListener("click", () => send(true));
-  state.ui.reject.addEventListener("click", () => send(false));
-  state.ui.skip.addEventListener("click", () => {
+  state.ui.predictAccept.addEventListener("click", () => send(true));
+  state.ui.predictReject.addEventListener("click", () => send(false));
+  state.ui.predictSkip.addEventListener("click", () => {
     const waiting = local.view && local.view.predict && local.view.predict.waiting;
     state.skipped = waiting ? waiting.play : null;
     renderPredict(local.view, local);
@@ -62,27 +46,27 @@ export function predictStatus(view) {
 /** Draw the question, the countdown and the scores from the view. */
 export function renderPredict(view, local) {
   const ui = state.ui;
-  if (!ui || !ui.box || !view) return;
+  if (!ui || !ui.predict || !view) return;
   const predict = view.predict;
   toastVerdict(predict);
   const waiting = predict && predict.waiting;
   const asking = Boolean(waiting && !waiting.mine && state.skipped !== waiting.play && (waiting.can || waiting.said !== null));
-  show(ui.box, asking);
+  show(ui.predict, asking);
   showScores(view, predict);
   if (!asking) {
     stopCountdown();
     return;
   }
-  if (ui.card.dataset.card !== waiting.card) {
-    ui.card.dataset.card = waiting.card;
-    ui.card.replaceChildren(cardFace(waiting.card));
+  if (ui.predictCard.dataset.card !== waiting.card) {
+    ui.predictCard.dataset.card = waiting.card;
+    ui.predictCard.replaceChildren(cardFace(waiting.card));
   }
-  ui.who.textContent = say("who", { name: nameOf(view, waiting.player) });
+  ui.predictWho.textContent = say("who", { name: nameOf(view, waiting.player) });
   const open = waiting.said === null && waiting.can;
-  show(ui.ask.querySelector(".predict-buttons"), open);
-  show(ui.skip, open);
-  for (const button of [ui.accept, ui.reject]) button.disabled = !open || local.busy;
-  ui.status.textContent = waiting.said === null ? "" : say(waiting.said ? "said_yes" : "said_no");
+  show(ui.predictAsk.querySelector(".predict-buttons"), open);
+  show(ui.predictSkip, open);
+  for (const button of [ui.predictAccept, ui.predictReject]) button.disabled = !open || local.busy;
+  ui.predictStatus.textContent = waiting.said === null ? "" : say(waiting.said ? "said_yes" : "said_no");
   startCountdown(waiting);
 }
 
@@ -90,12 +74,12 @@ function showScores(view, predict) {
   const ui = state.ui;
   // Scores once there are some: "0 of 0" says nothing.
   const playing = predict && view.status !== "lobby" && predict.table.of > 0;
-  show(ui.scores, Boolean(playing));
+  show(ui.predictScores, Boolean(playing));
   if (!playing) return;
   // A student who has not predicted yet (the first player, one who skipped) sees the table's.
   const parts = predict.mine.of ? [say("mine", predict.mine)] : [];
   parts.push(say("table", predict.table));
-  ui.scores.textContent = parts.join(" · ");
+  ui.predictScores.textContent = parts.join(" · ");
 }
 
 /** After a verdict on a card this student predicted: right or wrong (not on the first view). */
@@ -123,7 +107,7 @@ function startCountdown(waiting) {
   }
   const tick = () => {
     const left = Math.max(0, Math.ceil((state.deadline - Date.now()) / 1000));
-    ui.countdown.textContent = say("seconds_left", { n: left });
+    ui.predictCountdown.textContent = say("seconds_left", { n: left });
   };
   tick();
   if (!state.timer) state.timer = setInterval(tick, 250);
@@ -133,5 +117,5 @@ function stopCountdown() {
   clearInterval(state.timer);
   state.timer = null;
   state.seen = null;
-  if (state.ui && state.ui.countdown) state.ui.countdown.textContent = "";
+  if (state.ui && state.ui.predictCountdown) state.ui.predictCountdown.textContent = "";
 }

@@ -1,19 +1,19 @@
 // Drawing the student view. Regions that hold what the student is doing (the guess box, the
 // buttons) are in the page already and only shown, hidden or enabled here; lists are redrawn.
 
-import { cardFace, cardInline, sortHand } from "./cards.js";
+import { cardFace, cardInline, sortHand } from "../shared/cards.js";
+import { fill, h, show } from "../shared/dom.js";
+import { t, tNodes } from "../shared/text.js";
 import { isDealer, renderChooser, renderDealer } from "./dealer.js";
-import { fill, h, show } from "./dom.js";
 import { renderRecent } from "./feed.js";
 import { renderJournal } from "./journal.js";
 import { renderLayout } from "./layout.js";
 import { nameOf } from "./names.js";
+import { renderNeHand } from "./new_eleusis/hand.js";
+import { neBadges, neMarks, neStatusText } from "./new_eleusis/table.js";
+import { renderNe } from "./new_eleusis/turn.js";
 import { outcomeText } from "./notices.js";
-import { renderNe } from "./ne.js";
-import { renderNeHand } from "./ne_hand.js";
-import { neBadges, neMarks, neStatusText } from "./ne_table.js";
 import { predictStatus } from "./predict.js";
-import { t, tNodes } from "./text.js";
 
 export { nameOf };
 

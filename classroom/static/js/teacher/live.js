@@ -4,157 +4,147 @@
 // coming or going ("presence") redraws the panels' online dots; "checked" (the checker has an
 // answer on a guess) fetches the guesses again; "class_ended" reloads the page, which then shows
 // the ended class without any button.
-(function () {
-  "use strict";
 
-  var page = document.getElementById("class-page");
-  if (!page || !window.fetch || !window.DOMParser) {
-    return;
+const POLL_MS = 10000;
+// When a bell rings many tablets come and go at once: their dots are redrawn once.
+const PRESENCE_MS = 500;
+// Several events for one group in a burst (a play and its verdict) make one refresh.
+const BURST_MS = 120;
+
+function parse(html) {
+  return new DOMParser().parseFromString(html, "text/html").body.firstElementChild;
+}
+
+/** Typed text, open <details> and focus survive the swap (matched by element id). */
+function keepState(oldNode, newNode) {
+  for (const field of oldNode.querySelectorAll("input[id], textarea[id]")) {
+    const twin = newNode.querySelector(`#${CSS.escape(field.id)}`);
+    if (twin && field.value !== field.defaultValue) twin.value = field.value;
   }
-  var classId = Number(page.dataset.classId);
-  var notice = document.getElementById("live-status");
-  var POLL_MS = 10000;
-  // When a bell rings many tablets come and go at once: their dots are redrawn once.
-  var PRESENCE_MS = 500;
-  var presenceTimer = null;
+  for (const box of oldNode.querySelectorAll("details[id]")) {
+    const twin = newNode.querySelector(`#${CSS.escape(box.id)}`);
+    if (twin) twin.open = box.open;
+  }
+}
+
+function swap(oldNode, html) {
+  const fresh = parse(html);
+  // Not the fragment we asked for (e.g. the login page after the session ended).
+  if (!fresh || fresh.id !== oldNode.id) return;
+  const active = document.activeElement;
+  const focusId = active && oldNode.contains(active) ? active.id : "";
+  const selection = focusId && "selectionStart" in active ? [active.selectionStart, active.selectionEnd] : null;
+  keepState(oldNode, fresh);
+  oldNode.replaceWith(fresh);
+  const again = focusId ? document.getElementById(focusId) : null;
+  if (!again) return;
+  again.focus();
+  if (selection && again.setSelectionRange) {
+    try {
+      again.setSelectionRange(selection[0], selection[1]);
+    } catch {
+      // Not a text field.
+    }
+  }
+}
+
+/** Fetch the fragment at `url` and put it in place of `node`. */
+function refresh(node, url) {
+  if (!node || !url) return Promise.resolve();
+  const id = node.id;
+  return fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } })
+    .then((response) => {
+      if (!response.ok) throw new Error(String(response.status));
+      return response.text();
+    })
+    .then((html) => {
+      const current = document.getElementById(id);
+      if (current) swap(current, html);
+    });
+}
+
+function start() {
+  const page = document.getElementById("class-page");
+  if (!page || !window.fetch || !window.DOMParser) return;
+  const classId = Number(page.dataset.classId);
+  const notice = document.getElementById("live-status");
+  let presenceTimer = null;
   // A panel is not swapped under a pressed button (the click would be lost), nor once a form
   // is on its way (the page is leaving; a reload would cut that navigation short).
-  var pressing = false;
-  var leaving = false;
-  document.addEventListener("pointerdown", function () { pressing = true; }, true);
-  document.addEventListener("pointerup", function () { pressing = false; }, true);
-  document.addEventListener("pointercancel", function () { pressing = false; }, true);
-  document.addEventListener("submit", function (event) {
-    var target = event.target.getAttribute("target");
+  let pressing = false;
+  let leaving = false;
+  document.addEventListener("pointerdown", () => (pressing = true), true);
+  document.addEventListener("pointerup", () => (pressing = false), true);
+  document.addEventListener("pointercancel", () => (pressing = false), true);
+  document.addEventListener("submit", (event) => {
+    const target = event.target.getAttribute("target");
     leaving = !target || target === "_self"; // a form opening another tab leaves nothing
   });
-  window.addEventListener("pageshow", function () { leaving = false; });
-  var timers = {};
-  var pollTimer = null;
+  window.addEventListener("pageshow", () => (leaving = false));
+  const timers = {};
+  let pollTimer = null;
 
-  function say(text) {
-    if (!notice) {
-      return;
-    }
+  const say = (text) => {
+    if (!notice) return;
     notice.textContent = text || "";
     notice.hidden = !text;
-  }
+  };
 
-  function parse(html) {
-    return new DOMParser().parseFromString(html, "text/html").body.firstElementChild;
-  }
-
-  // Typed text, open <details> and focus survive the swap (matched by element id).
-  function keepState(oldNode, newNode) {
-    oldNode.querySelectorAll("input[id], textarea[id]").forEach(function (field) {
-      var twin = newNode.querySelector("#" + CSS.escape(field.id));
-      if (twin && field.value !== field.defaultValue) {
-        twin.value = field.value;
-      }
-    });
-    oldNode.querySelectorAll("details[id]").forEach(function (box) {
-      var twin = newNode.querySelector("#" + CSS.escape(box.id));
-      if (twin) {
-        twin.open = box.open;
-      }
-    });
-  }
-
-  function swap(oldNode, html) {
-    var fresh = parse(html);
-    if (!fresh || fresh.id !== oldNode.id) {
-      return; // not the fragment we asked for (e.g. the login page after the session ended)
-    }
-    var active = document.activeElement;
-    var focusId = active && oldNode.contains(active) ? active.id : "";
-    var selection = focusId && "selectionStart" in active ? [active.selectionStart, active.selectionEnd] : null;
-    keepState(oldNode, fresh);
-    oldNode.replaceWith(fresh);
-    var again = focusId ? document.getElementById(focusId) : null;
-    if (again) {
-      again.focus();
-      if (selection && again.setSelectionRange) {
-        try { again.setSelectionRange(selection[0], selection[1]); } catch (ignored) { /* not text */ }
-      }
-    }
-  }
-
-  function refresh(node, url) {
-    if (!node || !url) {
-      return Promise.resolve();
-    }
-    var id = node.id;
-    return fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } })
-      .then(function (response) {
-        if (!response.ok) {
-          throw new Error(String(response.status));
-        }
-        return response.text();
-      })
-      .then(function (html) {
-        var current = document.getElementById(id);
-        if (current) {
-          swap(current, html);
-        }
-      });
-  }
-
-  function refreshGroup(groupId) {
-    if (leaving) {
-      return Promise.resolve();
-    }
+  const refreshGroup = (groupId) => {
+    if (leaving) return Promise.resolve();
     if (pressing) {
       schedule(groupId);
       return Promise.resolve();
     }
-    var panel = document.getElementById("group-" + groupId);
+    const panel = document.getElementById(`group-${groupId}`);
     return refresh(panel, panel && panel.dataset.panelUrl);
-  }
+  };
 
-  function refreshGuesses() {
-    return refresh(document.getElementById("pending"), page.dataset.guessesUrl);
-  }
+  const refreshGuesses = () => refresh(document.getElementById("pending"), page.dataset.guessesUrl);
 
-  // Several events for one group in a burst (a play and its verdict) make one refresh.
-  function schedule(groupId) {
-    window.clearTimeout(timers[groupId]);
-    timers[groupId] = window.setTimeout(function () {
-      refreshGroup(groupId).catch(function () { /* the next event or poll tries again */ });
-    }, 120);
+  const scheduleGuesses = () => {
     window.clearTimeout(timers.guesses);
-    timers.guesses = window.setTimeout(function () {
-      refreshGuesses().catch(function () { /* idem */ });
-    }, 120);
-  }
+    timers.guesses = window.setTimeout(() => {
+      refreshGuesses().catch(() => {
+        // The next event or poll tries again.
+      });
+    }, BURST_MS);
+  };
 
-  function refreshAll() {
-    page.querySelectorAll("[data-group-id]").forEach(function (panel) {
-      schedule(panel.dataset.groupId);
-    });
-  }
+  const schedule = (groupId) => {
+    window.clearTimeout(timers[groupId]);
+    timers[groupId] = window.setTimeout(() => {
+      refreshGroup(groupId).catch(() => {
+        // The next event or poll tries again.
+      });
+    }, BURST_MS);
+    scheduleGuesses();
+  };
 
-  function poll(on) {
+  const refreshAll = () => {
+    for (const panel of page.querySelectorAll("[data-group-id]")) schedule(panel.dataset.groupId);
+  };
+
+  const poll = (on) => {
     window.clearInterval(pollTimer);
-    pollTimer = on ? window.setInterval(function () {
-      if (document.visibilityState === "visible") {
-        refreshAll();
-      }
-    }, POLL_MS) : null;
-  }
+    pollTimer = on
+      ? window.setInterval(() => {
+          if (document.visibilityState === "visible") refreshAll();
+        }, POLL_MS)
+      : null;
+  };
 
-  document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "visible") {
-      refreshAll();
-    }
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") refreshAll();
   });
 
   if (typeof window.io !== "function") {
     poll(true);
     return;
   }
-  var socket = window.io("/teach");
-  socket.on("connect", function () {
-    socket.emit("watch", { class_id: classId }, function (answer) {
+  const socket = window.io("/teach");
+  socket.on("connect", () => {
+    socket.emit("watch", { class_id: classId }, (answer) => {
       if (!answer || !answer.ok) {
         poll(true);
         return;
@@ -165,31 +155,24 @@
       refreshAll(); // catch up on anything between the page's render (or a drop) and now
     });
   });
-  socket.on("disconnect", function () {
+  socket.on("disconnect", () => {
     delete page.dataset.live;
     say(page.dataset.offline);
     poll(true);
   });
-  socket.on("presence", function () {
+  socket.on("presence", () => {
     window.clearTimeout(presenceTimer);
     presenceTimer = window.setTimeout(refreshAll, PRESENCE_MS);
   });
-  socket.on("class_ended", function () {
-    if (!leaving) {
-      window.location.reload();
-    }
+  socket.on("class_ended", () => {
+    if (!leaving) window.location.reload();
   });
   // The checker finished comparing a guess with the secret rule: the list of guesses shows
   // its answer instead of "checking...".
-  socket.on("checked", function () {
-    window.clearTimeout(timers.guesses);
-    timers.guesses = window.setTimeout(function () {
-      refreshGuesses().catch(function () { /* the next event or poll tries again */ });
-    }, 120);
+  socket.on("checked", scheduleGuesses);
+  socket.on("group", (view) => {
+    if (view && view.group && typeof view.group.id === "number") schedule(view.group.id);
   });
-  socket.on("group", function (view) {
-    if (view && view.group && typeof view.group.id === "number") {
-      schedule(view.group.id);
-    }
-  });
-})();
+}
+
+start();

@@ -2,12 +2,12 @@
 // what Express tables lack (the string being chosen, the waiting string, the prophet, sudden
 // death). The Express-only controls (guessing the rule, predicting) stay hidden here.
 
-import { show } from "./dom.js";
-import { isNe } from "./ne_feed.js";
-import { renderNeActions } from "./ne_hand.js";
-import { renderNePending, verdictDue, wrongNeedsCard } from "./ne_pending.js";
-import { renderNeStatus } from "./ne_table.js";
-import { t } from "./text.js";
+import { show } from "../../shared/dom.js";
+import { t } from "../../shared/text.js";
+import { isNe } from "./feed.js";
+import { renderNeActions } from "./hand.js";
+import { renderNePending, verdictDue, wrongNeedsCard } from "./pending.js";
+import { renderNeStatus } from "./table.js";
 
 /** Wire the New Eleusis buttons; `page` has say, redraw and actions. */
 export function setupNe(ui, local, page) {

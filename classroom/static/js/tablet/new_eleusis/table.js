@@ -1,9 +1,9 @@
 // New Eleusis around the table: the status line (whose turn, whose call, whose verdict), who
 // the prophet is, how far sudden death is, and the players' prophet and "out" badges.
 
-import { h, show } from "./dom.js";
-import { nameOf } from "./names.js";
-import { t } from "./text.js";
+import { h, show } from "../../shared/dom.js";
+import { t } from "../../shared/text.js";
+import { nameOf } from "../names.js";
 
 const JUDGING = ["judging_play", "judging_no_play", "judging_point"];
 

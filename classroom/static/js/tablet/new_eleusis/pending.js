@@ -2,37 +2,10 @@
 // with the prophet's call and the card the prophet pointed to. The prophet calls it here (two
 // big buttons) and points to a card of a shown hand; a student dealer gives the verdict here.
 
-import { cardFace, cardInline, sortHand } from "./cards.js";
-import { fill, h, show } from "./dom.js";
-import { nameOf } from "./names.js";
-import { t, tNodes } from "./text.js";
-
-/** The page's New Eleusis elements. */
-export function neElements() {
-  const byId = (id) => document.getElementById(id);
-  return {
-    nePending: byId("ne-pending"),
-    neQuestion: byId("ne-question"),
-    neString: byId("ne-string"),
-    neShown: byId("ne-shown"),
-    neCall: byId("ne-call"),
-    neCallButtons: byId("ne-call-buttons"),
-    neCallRight: byId("ne-call-right"),
-    neCallWrong: byId("ne-call-wrong"),
-    neCallRightText: byId("ne-call-right-text"),
-    neCallWrongText: byId("ne-call-wrong-text"),
-    neJudgeButtons: byId("ne-judge-buttons"),
-    neJudgeRight: byId("ne-judge-right"),
-    neJudgeWrong: byId("ne-judge-wrong"),
-    neJudgeRightText: byId("ne-judge-right-text"),
-    neJudgeWrongText: byId("ne-judge-wrong-text"),
-    neProphetLine: byId("ne-prophet-line"),
-    neSudden: byId("ne-sudden"),
-    neActions: byId("ne-actions"),
-    neClear: byId("ne-clear"),
-    neDeclare: byId("ne-declare"),
-  };
-}
+import { cardFace, cardInline, sortHand } from "../../shared/cards.js";
+import { fill, h, show } from "../../shared/dom.js";
+import { t, tNodes } from "../../shared/text.js";
+import { nameOf } from "../names.js";
 
 /** The verdict this tablet's dealer owes now: "play", "no_play", "point", or null. */
 export function verdictDue(view) {

@@ -3,8 +3,8 @@
 // prophet's marked card, what the latest verdict and the prophet's call did. Nothing is told by
 // colour alone: every mark has its glyph and its words.
 
-import { h } from "../tablet/dom.js";
-import { t } from "../tablet/text.js";
+import { h } from "../../shared/dom.js";
+import { t } from "../../shared/text.js";
 
 const plurals = new Intl.PluralRules(document.documentElement.lang || "en");
 

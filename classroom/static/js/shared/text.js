@@ -15,10 +15,12 @@ export function addText(element) {
 
 /** The word for `key`, with {placeholders} filled from `params`, as a plain string. */
 export function t(key, params = {}) {
-  const template = String(words[key] ?? key);
-  return template.replace(/\{(\w+)\}/g, (whole, name) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return format(words[key] ?? key, params);
+}
+
+/** `template` with its {placeholders} filled from `params`; unknown ones are left as they are. */
+export function format(template, params = {}) {
+  return String(template).replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
 /** Like t(), but parameters may be DOM nodes: returns a list of strings and nodes to append. */

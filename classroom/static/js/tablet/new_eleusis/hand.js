@@ -2,9 +2,9 @@
 // its place in the string (1, 2, 3, 4) as a badge, not only a colour; tapping a chosen card
 // takes it out and the later ones move up.
 
-import { fill, h } from "./dom.js";
-import { t, tNodes } from "./text.js";
-import { cardsInline } from "./ne_feed.js";
+import { fill, h } from "../../shared/dom.js";
+import { t, tNodes } from "../../shared/text.js";
+import { cardsInline } from "./feed.js";
 
 /** The tablet's own New Eleusis state, kept in `local.ne`. */
 export function newNeState() {

@@ -1,10 +1,10 @@
 // New Eleusis events in words: the "What happened" lines, the outcome of my own string next to
 // the hand, and the news everybody should see (a new prophet, a prophet overthrown, a player out).
 
-import { cardInline } from "./cards.js";
-import { h } from "./dom.js";
-import { nameOf } from "./names.js";
-import { tNodes } from "./text.js";
+import { cardInline } from "../../shared/cards.js";
+import { h } from "../../shared/dom.js";
+import { tNodes } from "../../shared/text.js";
+import { nameOf } from "../names.js";
 
 /** Whether the view is of a New Eleusis table. */
 export function isNe(view) {

@@ -34,3 +34,31 @@ export function fill(element, ...children) {
 export function show(element, visible) {
   element.hidden = !visible;
 }
+
+/** "no-play-button" -> "noPlayButton". */
+export function camelCase(id) {
+  return id.replace(/-(\w)/g, (whole, letter) => letter.toUpperCase());
+}
+
+/**
+ * The elements with an id in `root` (itself included), looked up once and keyed by their id in
+ * camelCase: elements(page).noPlayButton is #no-play-button. An empty object without a root.
+ */
+export function elements(root) {
+  const found = {};
+  if (!root) return found;
+  for (const element of [root, ...root.querySelectorAll("[id]")]) {
+    if (element.id) found[camelCase(element.id)] = element;
+  }
+  return found;
+}
+
+/** The JSON in the page's block with this id, or null (none, or not JSON). */
+export function readJson(id) {
+  const block = document.getElementById(id);
+  try {
+    return block ? JSON.parse(block.textContent) : null;
+  } catch {
+    return null;
+  }
+}
