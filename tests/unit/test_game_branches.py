@@ -1,0 +1,66 @@
+"""The registry of games is the one place that picks a game by its name: code elsewhere asks the
+table's game (`find_game(mode)`) instead of comparing the mode with a game's name.
+
+The places that still compare are listed below with how often; the list may only shrink. A new
+comparison fails this test: ask the game through its interface instead.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import Counter
+from pathlib import Path
+
+from classroom.core.games.registry import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME_FOLDER = ROOT / "classroom" / "core" / "games"
+
+#: Comparisons with a game's name left to move behind the game interface (file: count).
+STILL_COMPARING = {
+    "classroom/usecases/records.py": 1,
+    "classroom/web/teacher/display.py": 1,
+    "classroom/web/teacher/controls.py": 1,
+    "classroom/projections/class_record.py": 1,
+    "classroom/projections/snapshots.py": 2,
+}
+
+
+def _names(node: ast.expr) -> set[str]:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return {node.value}
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return set().union(*(_names(item) for item in node.elts))
+    return set()
+
+
+def comparisons_with_game_names(source: str) -> int:
+    """How many comparisons in `source` test a value against a registered game's name."""
+    games = {game.name for game in GAMES}
+    count = 0
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            if any(_names(operand) & games for operand in operands):
+                count += 1
+    return count
+
+
+def test_the_counter_finds_a_comparison_with_a_game_name() -> None:
+    assert comparisons_with_game_names('if mode == "new_eleusis": pass') == 1
+    assert comparisons_with_game_names('ok = mode in ("express", "other")') == 1
+    assert comparisons_with_game_names('label = "express"') == 0
+
+
+def test_no_new_code_compares_a_table_mode_with_a_game_name() -> None:
+    found: Counter[str] = Counter()
+    for path in sorted((ROOT / "classroom").rglob("*.py")):
+        if GAME_FOLDER in path.parents:
+            continue
+        count = comparisons_with_game_names(path.read_text(encoding="utf-8"))
+        if count:
+            found[path.relative_to(ROOT).as_posix()] = count
+    grown = {name: n for name, n in found.items() if n > STILL_COMPARING.get(name, 0)}
+    assert grown == {}, "ask the game (find_game(mode)) instead of comparing its name"
+    gone = {name for name in STILL_COMPARING if found[name] < STILL_COMPARING[name]}
+    assert gone == set(), "fewer comparisons left: shrink STILL_COMPARING to match"
