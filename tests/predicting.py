@@ -70,12 +70,12 @@ def play_with_predictions(
         hand, mainline = state.hand(seat), state.layout.mainline
         wanted = number % 4 != 3  # plays 4, 8, 12...: a different player each time
         card = next((c for c in hand if rule.allows(mainline, c) == wanted), hand[0])
-        service.rounds.act(seats[seat], _action("play", card=card))
+        service.rounds.act(seats[seat], _action("play", cards=(card,)))
         truth = rule.allows(mainline, card)
         for index, other in enumerate(state.seats):
             if other != seat:
                 accepted = forecast(number, index, truth)
-                service.predictions.predict(seats[other], _action("predict", accepted=accepted))
+                service.predictions.predict(seats[other], _action("predict", right=accepted))
         after = service.reading.group_snapshot(group_id).state
         assert after is not None
         if after.phase == "guess_window" and after.guesser is not None:

@@ -12,13 +12,13 @@ from classroom.core.eventlog import LoggedEvent
 from classroom.core.games import new_eleusis as ne
 from classroom.core.games.express import JUDGING, Dealt, DeckAdded, Predicted, RoundState
 from classroom.core.games.express.round import passes
+from classroom.core.games.express.scoring import dealer_score, round_scores
 from classroom.core.games.express.verify import (
     verify_guess,
     verify_no_play,
     verify_pass_guess,
     verify_play,
 )
-from classroom.core.scoring import dealer_score, round_scores
 from classroom.projections.learning_curve import live_accuracy
 from classroom.projections.new_eleusis_views import (
     ne_public_event,
@@ -33,8 +33,9 @@ __all__ = ["public_event", "student_view", "student_views", "teacher_group_view"
 
 
 def public_event(event: LoggedEvent) -> dict[str, Any]:
-    """An event of either game as everybody at the table may see it."""
-    if isinstance(event, ne.Event):
+    """An event of any game as everybody at the table may see it: the deal and added decks
+    without their cards, a forecast without what was forecast."""
+    if isinstance(event, ne.Dealt):
         return ne_public_event(event)
     if isinstance(event, Dealt):
         return {"kind": "dealt", "seq": event.seq, "starter": str(event.starter)}

@@ -19,7 +19,7 @@ from classroom.core.games.express import (
     NoPlayJudged,
     RoundState,
 )
-from classroom.core.scoring import round_scores
+from classroom.core.games.express.scoring import round_scores
 from classroom.projections.group_views import status
 from classroom.projections.new_eleusis_projector import (
     ne_projector_status,

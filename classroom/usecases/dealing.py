@@ -11,11 +11,11 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from classroom.core.games.express.scoring import seating
 from classroom.core.games.registry import find_game
 from classroom.core.games.shape import Game, Verdict, VerdictCheck
 from classroom.core.rules import RuleError
 from classroom.core.rules.library import LibraryError, find_rule
-from classroom.core.scoring import seating
 from classroom.core.text import _
 from classroom.usecases.changes import Change
 from classroom.usecases.context import Context, retry_once

@@ -13,9 +13,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from classroom.core.eventlog import LoggedEvent
+from classroom.core.games.express.scoring import app_seating, next_dealer
 from classroom.core.games.registry import find_game
 from classroom.core.games.shape import Game, Move, Verdict
-from classroom.core.scoring import app_seating, next_dealer
 from classroom.core.text import _
 from classroom.usecases.changes import Change
 from classroom.usecases.context import Context, retry_once

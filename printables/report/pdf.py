@@ -9,7 +9,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
-from classroom.core.scoring import EMPTIED_BONUS, GUESS_BONUS, HAND_SIZE
+from classroom.core.games.express.scoring import EMPTIED_BONUS, GUESS_BONUS, HAND_SIZE
 from printables.kit.card_layout import layout_rows
 from printables.kit.document import build_pdf, text_frame
 from printables.kit.i18n import current_language, local_number

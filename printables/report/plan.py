@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from classroom.core.cards import Card
 from classroom.core.games import express as game
 from classroom.core.games.express import Event, RoundState
-from classroom.core.scoring import HAND_SIZE, dealer_score, round_scores
+from classroom.core.games.express.scoring import HAND_SIZE, dealer_score, round_scores
 from classroom.projections.journal_view import JournalRecord
 from classroom.projections.learning_curve import LearningCurve, learning_curve
 from printables.kit.i18n import speaking

@@ -16,7 +16,7 @@ from classroom.core.games.express import (
     event_from_dict,
     replay,
 )
-from classroom.core.scoring import round_scores
+from classroom.core.games.express.scoring import round_scores
 from tests.unit.test_game_support import cards, dealt, snapshot, table
 
 C = cards

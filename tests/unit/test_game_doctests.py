@@ -14,7 +14,7 @@ MODULES = [
     "classroom.core.games.express.round",
     "classroom.core.games.express.state",
     "classroom.core.games.express.verify",
-    "classroom.core.scoring",
+    "classroom.core.games.express.scoring",
 ]
 
 

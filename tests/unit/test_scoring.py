@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from classroom.core.games.express import BadSetup, EndReason, RoundState
-from classroom.core.scoring import (
+from classroom.core.games.express.scoring import (
     Game,
     RoundResult,
     app_seating,

@@ -6,8 +6,8 @@ import pytest
 
 from classroom.core.cards import Card
 from classroom.core.games.express import GameError, Guessed, Played
+from classroom.core.games.express.scoring import round_scores
 from classroom.core.rules import compile_rule
-from classroom.core.scoring import round_scores
 from classroom.usecases import Conflict, JournalNote, Move, NotFound, SeatRef, UseCases
 from tests.usecases.tables import Table
 
@@ -39,8 +39,8 @@ def test_a_right_play_joins_the_mainline_and_passes_the_turn(table: Table) -> No
 def test_a_repeated_action_is_applied_once(table: Table) -> None:
     first = table.whose_turn()
     card = table.right_card(first)
-    once = table.use_cases.rounds.act(first, Move("play", "same-id", card))
-    again = table.use_cases.rounds.act(first, Move("play", "same-id", card))
+    once = table.use_cases.rounds.act(first, Move("play", "same-id", cards=(card,)))
+    again = table.use_cases.rounds.act(first, Move("play", "same-id", cards=(card,)))
     assert again.duplicate and again.events == ()
     assert again.seq == once.seq
 

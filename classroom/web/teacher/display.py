@@ -15,9 +15,9 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from classroom.core.cards import Card, CardError, Rank, Suit, printed_label
+from classroom.core.games.express.scoring import next_dealer
 from classroom.core.hypotheses.builder import built_from
 from classroom.core.rules.library import LibraryRule
-from classroom.core.scoring import next_dealer
 from classroom.projections.group_views import teacher_group_view
 from classroom.usecases import GroupSnapshot
 from classroom.web.messages import say

@@ -11,9 +11,9 @@ from classroom.core.eventlog import Judge, LoggedEvent
 from classroom.core.games.express import commands
 from classroom.core.games.express.errors import CardNotInHand
 from classroom.core.games.express.events import Options, event_from_dict
+from classroom.core.games.express.scoring import dealer_score, round_scores
 from classroom.core.games.express.state import RoundState, apply, replay
 from classroom.core.games.shape import Move, Penalties, UnknownMove, Verdict, VerdictCheck
-from classroom.core.scoring import dealer_score, round_scores
 from classroom.core.text import _
 
 __all__ = ["EXPRESS", "Express"]

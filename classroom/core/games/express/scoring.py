@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from classroom.core.games.express import BadSetup, RoundState
+from classroom.core.games.express.errors import BadSetup
+from classroom.core.games.express.state import RoundState
 
 __all__ = [
     "EMPTIED_BONUS",
