@@ -21,12 +21,19 @@
   // is on its way (the page is leaving; a reload would cut that navigation short).
   var pressing = false;
   var leaving = false;
+  // The refreshes under way. Once a form is on its way they are called off and no new one
+  // starts: an answer asked for before the form's own answer, arriving after it, would carry
+  // the session as it was and lose the message the form's answer left for the next page.
+  var fetching = [];
   document.addEventListener("pointerdown", function () { pressing = true; }, true);
   document.addEventListener("pointerup", function () { pressing = false; }, true);
   document.addEventListener("pointercancel", function () { pressing = false; }, true);
   document.addEventListener("submit", function (event) {
     var target = event.target.getAttribute("target");
     leaving = !target || target === "_self"; // a form opening another tab leaves nothing
+    if (leaving) {
+      fetching.splice(0).forEach(function (controller) { controller.abort(); });
+    }
   });
   window.addEventListener("pageshow", function () { leaving = false; });
   var timers = {};
@@ -80,11 +87,23 @@
   }
 
   function refresh(node, url) {
-    if (!node || !url) {
+    if (!node || !url || leaving) {
       return Promise.resolve();
     }
     var id = node.id;
-    return fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } })
+    var controller = window.AbortController ? new AbortController() : null;
+    var options = { credentials: "same-origin", headers: { Accept: "text/html" } };
+    if (controller) {
+      options.signal = controller.signal;
+      fetching.push(controller);
+    }
+    function done() {
+      var at = fetching.indexOf(controller);
+      if (at >= 0) {
+        fetching.splice(at, 1);
+      }
+    }
+    return fetch(url, options)
       .then(function (response) {
         if (!response.ok) {
           throw new Error(String(response.status));
@@ -92,10 +111,14 @@
         return response.text();
       })
       .then(function (html) {
+        done();
         var current = document.getElementById(id);
-        if (current) {
+        if (current && !leaving) {
           swap(current, html);
         }
+      }, function (error) {
+        done();
+        throw error;
       });
   }
 
