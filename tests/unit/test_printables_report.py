@@ -12,8 +12,7 @@ from printables.layout_pdf import MAX_COLUMN, LayoutRow, layout_rows, sideline_s
 from printables.report import RoundInfo, RoundNotPlayed, game_report, round_report, timeline
 from printables.report_pdf import verdict_label
 from tests.conftest import sessions_of
-from tests.unit.test_game_support import cards, table
-from tests.unit.test_printables_live_support import (
+from tests.live_class import (
     CUSTOM_RULE,
     HINT,
     RIGHT_GUESS,
@@ -22,6 +21,7 @@ from tests.unit.test_printables_live_support import (
     live_service,
     play_a_round,
 )
+from tests.unit.test_game_support import cards, table
 from tests.unit.test_printables_support import (
     LETTER,
     MIN_INK,

@@ -9,8 +9,8 @@ from classroom.usecases import JournalNote
 from printables.documents import game_report_pdf
 from printables.report import RoundInfo, game_report, round_report
 from printables.report_pdf import ReportRenderer
+from tests.live_class import build_class, live_service, play_a_round
 from tests.unit.test_game_support import table
-from tests.unit.test_printables_live_support import build_class, live_service, play_a_round
 from tests.unit.test_printables_support import text_of
 
 NAMES = {"Ana": "Ana", "Ben": "Ben", "Chen": "Chen"}

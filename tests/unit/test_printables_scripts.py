@@ -34,7 +34,7 @@ from printables.scripts import (
     script_runs,
     text_width,
 )
-from tests.unit.test_printables_live_support import LiveClass, live_service, play_a_round
+from tests.live_class import LiveClass, live_service, play_a_round
 from tests.unit.test_printables_report import stored_report
 from tests.unit.test_printables_support import render, text_by_font, text_of
 
