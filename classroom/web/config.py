@@ -35,6 +35,12 @@ def default_config(instance: Path) -> dict[str, Any]:
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_SECURE": os.environ.get("CLASSROOM_HTTPS") == "1",
         "PERMANENT_SESSION_LIFETIME": DEFAULT_LESSON_SECONDS,
+        # The session cookie is written only when the session changes (a login, a message
+        # to show, the note of its use once a minute), never re-sent by every answer: the
+        # class page fetches its panels in the background, and such an answer, made from the
+        # cookie as it was when it was asked for, could otherwise arrive after a button's
+        # answer and put back the session without that button's message.
+        "SESSION_REFRESH_EACH_REQUEST": False,
         # One token for the whole lesson: a form left open on a tablet still works at the bell.
         "WTF_CSRF_TIME_LIMIT": DEFAULT_LESSON_SECONDS,
         "MAX_CONTENT_LENGTH": 64 * 1024,

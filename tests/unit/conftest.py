@@ -12,8 +12,8 @@ from classroom.core.games.express import Options
 from classroom.core.rules.library import load_library
 from classroom.usecases import GroupSetup, RuleChoice
 from printables.documents import class_pack_pdf
+from tests.live_class import build_class, live_service, play_a_round
 from tests.unit.test_printables_classpack_support import BASE, WORDS_RULE
-from tests.unit.test_printables_live_support import build_class, live_service, play_a_round
 
 
 @pytest.fixture(scope="module")

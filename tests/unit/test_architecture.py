@@ -1,5 +1,6 @@
-"""The layers keep their shape: the import contracts of `.importlinter` hold, no module takes part
-in an import cycle, and the core and the projections load nothing but the standard library."""
+"""The layers keep their shape (the design's decision 11): the import contracts of `.importlinter`
+hold, no module takes part in an import cycle, and the core and the projections load nothing but
+the standard library."""
 
 from __future__ import annotations
 

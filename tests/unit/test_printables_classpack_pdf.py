@@ -8,6 +8,7 @@ from printables.classpack.pdf import ClassPackRenderer
 from printables.classpack.plan import class_pack
 from printables.documents import class_pack_pdf, class_rule_cards_pdf
 from printables.worksheet.plan import worksheet_plan
+from tests.live_class import CUSTOM_RULE
 from tests.unit.test_printables_classpack_support import (
     BASE,
     BLANK,
@@ -17,7 +18,6 @@ from tests.unit.test_printables_classpack_support import (
     page_text,
     worksheet_pages,
 )
-from tests.unit.test_printables_live_support import CUSTOM_RULE
 from tests.unit.test_printables_support import (
     A4,
     LETTER,

@@ -18,14 +18,14 @@ from printables.classpack.plan import (
     qr_matrix,
 )
 from printables.kit.document import PrintableError
-from tests.unit.test_printables_classpack_support import (
-    BASE,
-    WORDS_RULE,
-)
-from tests.unit.test_printables_live_support import (
+from tests.live_class import (
     CUSTOM_RULE,
     build_class,
     live_service,
+)
+from tests.unit.test_printables_classpack_support import (
+    BASE,
+    WORDS_RULE,
 )
 
 

@@ -38,7 +38,7 @@ from printables.kit.i18n import (
 )
 from printables.rounds import round_report
 from tests.conftest import sessions_of
-from tests.unit.test_printables_live_support import build_class, live_service, play_a_round
+from tests.live_class import build_class, live_service, play_a_round
 from tests.unit.test_printables_support import MIN_INK, reader, render
 
 LANGUAGES = ("ja", "pl", "ru")

@@ -13,8 +13,7 @@ from printables.report.pdf import verdict_label
 from printables.report.plan import RoundInfo, game_report, timeline
 from printables.rounds import RoundNotPlayed, round_report
 from tests.conftest import sessions_of
-from tests.unit.test_game_support import cards, table
-from tests.unit.test_printables_live_support import (
+from tests.live_class import (
     CUSTOM_RULE,
     HINT,
     RIGHT_GUESS,
@@ -23,6 +22,7 @@ from tests.unit.test_printables_live_support import (
     live_service,
     play_a_round,
 )
+from tests.unit.test_game_support import cards, table
 from tests.unit.test_printables_support import (
     LETTER,
     MIN_INK,

@@ -10,8 +10,8 @@ from printables.documents import game_report_pdf
 from printables.report.pdf import ReportRenderer
 from printables.report.plan import RoundInfo, game_report
 from printables.rounds import round_report
+from tests.live_class import build_class, live_service, play_a_round
 from tests.unit.test_game_support import table
-from tests.unit.test_printables_live_support import build_class, live_service, play_a_round
 from tests.unit.test_printables_support import text_of
 
 NAMES = {"Ana": "Ana", "Ben": "Ben", "Chen": "Chen"}

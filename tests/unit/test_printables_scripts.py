@@ -34,7 +34,7 @@ from printables.kit.scripts import (
 from printables.kit.styles import base_styles
 from printables.lessons.library import Lesson
 from printables.lessons.pdf import LessonRenderer
-from tests.unit.test_printables_live_support import LiveClass, live_service, play_a_round
+from tests.live_class import LiveClass, live_service, play_a_round
 from tests.unit.test_printables_report import stored_report
 from tests.unit.test_printables_support import render, text_by_font, text_of
 

@@ -22,8 +22,8 @@ from classroom.core.cards import Card
 from classroom.core.rules import compile_rule
 from classroom.usecases import JournalNote, Move, SeatRef, UseCases
 from classroom.web import create_app
-from tests.unit.test_printables_live_support import LiveClass, build_class
-from tests.unit.test_printables_live_support import play_a_round as play_a_round_of
+from tests.live_class import LiveClass, build_class
+from tests.live_class import play_a_round as play_a_round_of
 from tests.web.printing_support import logged_in, printing_app
 
 CSRF_FIELD = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')

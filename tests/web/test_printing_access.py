@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.test_printables_live_support import LiveClass
+from tests.live_class import LiveClass
 from tests.web.printing_support import logged_in
 
 

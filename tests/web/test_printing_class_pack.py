@@ -10,8 +10,8 @@ from __future__ import annotations
 from werkzeug.http import parse_options_header
 
 from classroom.core.rules.library import find_rule
+from tests.live_class import build_class
 from tests.unit.test_printables_languages import squeezed, translated
-from tests.unit.test_printables_live_support import build_class
 from tests.unit.test_printables_support import reader, text_of
 from tests.web.printing_support import PDF, disposition, logged_in
 

@@ -6,7 +6,7 @@ changes them takes the own_* ones.
 
 from __future__ import annotations
 
-from tests.unit.test_printables_live_support import RIGHT_GUESS
+from tests.live_class import RIGHT_GUESS
 from tests.unit.test_printables_support import text_of
 from tests.web.printing_support import PDF, disposition
 

@@ -115,6 +115,35 @@ def test_hint_reveal_and_end_round_change_the_group(
     assert "Start next round" in page
 
 
+def test_the_live_refreshes_write_no_session_cookie_so_a_buttons_message_is_kept(
+    client: Browser,
+    period: Callable[..., ClassSnapshot],
+    join: Callable[..., SeatRef],
+) -> None:
+    """The class page fetches its panels and its guesses in the background while the teacher
+    presses buttons. An answer that re-sent the session cookie, made from the cookie as it was
+    when it was asked for, could arrive just after a button's answer and put back the session
+    without that button's message: those answers write no cookie."""
+    snapshot = period()
+    seat_students(join, snapshot, 0, 3)
+    group_id = snapshot.groups[0].group_id
+    here = page_of(snapshot)
+    client.post(f"/teacher/groups/{group_id}/start", {"next": here})
+    assert "The round has started." in text(client.get(here))
+    refreshes = [
+        f"/teacher/groups/{group_id}/panel",
+        f"/teacher/classes/{snapshot.class_id}/guesses?fragment=1",
+    ]
+    for url in refreshes:
+        response = client.get(url)
+        assert response.status_code == 200
+        assert response.headers.getlist("Set-Cookie") == [], url
+    answer = client.post(f"/teacher/groups/{group_id}/end", {"next": here})
+    assert answer.status_code == 302
+    assert answer.headers.getlist("Set-Cookie"), "the message travels in the session"
+    assert "The round has ended." in text(client.get(here))
+
+
 def test_empty_hint_is_refused_with_a_message(
     client: Browser,
     service: UseCases,

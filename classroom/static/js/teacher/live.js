@@ -48,19 +48,33 @@ function swap(oldNode, html) {
   }
 }
 
+// The refreshes under way. Once a form is on its way they are called off: an answer asked for
+// before the form's own answer, arriving after it, must not swap an old view in.
+const fetching = new Set();
+
+/** Call off every refresh under way (a form is leaving the page). */
+function callOffRefreshes() {
+  for (const controller of fetching) controller.abort();
+  fetching.clear();
+}
+
 /** Fetch the fragment at `url` and put it in place of `node`. */
 function refresh(node, url) {
   if (!node || !url) return Promise.resolve();
   const id = node.id;
-  return fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } })
+  const controller = new AbortController();
+  fetching.add(controller);
+  const options = { credentials: "same-origin", headers: { Accept: "text/html" } };
+  return fetch(url, { ...options, signal: controller.signal })
     .then((response) => {
       if (!response.ok) throw new Error(String(response.status));
       return response.text();
     })
     .then((html) => {
       const current = document.getElementById(id);
-      if (current) swap(current, html);
-    });
+      if (current && !controller.signal.aborted) swap(current, html);
+    })
+    .finally(() => fetching.delete(controller));
 }
 
 function start() {
@@ -79,6 +93,7 @@ function start() {
   document.addEventListener("submit", (event) => {
     const target = event.target.getAttribute("target");
     leaving = !target || target === "_self"; // a form opening another tab leaves nothing
+    if (leaving) callOffRefreshes();
   });
   window.addEventListener("pageshow", () => (leaving = false));
   const timers = {};
@@ -100,7 +115,8 @@ function start() {
     return refresh(panel, panel && panel.dataset.panelUrl);
   };
 
-  const refreshGuesses = () => refresh(document.getElementById("pending"), page.dataset.guessesUrl);
+  const refreshGuesses = () =>
+    leaving ? Promise.resolve() : refresh(document.getElementById("pending"), page.dataset.guessesUrl);
 
   const scheduleGuesses = () => {
     window.clearTimeout(timers.guesses);

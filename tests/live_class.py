@@ -1,5 +1,5 @@
-"""Helpers for the class pack and game report tests: a real class on a temporary database,
-built and played through the services. No tests here."""
+"""Helpers for the class pack and game report tests, in print and on the web: a real class on a
+temporary database, built and played through the services. No tests here."""
 
 from __future__ import annotations
 
