@@ -75,7 +75,8 @@ def test_a_stored_rule_that_no_longer_compiles_leaves_the_verdict_to_the_dealer(
         connection.execute(sa.text("UPDATE rounds SET rule_text = :t"), {"t": LONG_RULE + "!"})
     engine.dispose()
     someone_plays(lesson, dealt)
-    assert verdict(dealt[0], True, "v1") == {"ok": True, "duplicate": False}
+    answer = verdict(dealt[0], True, "v1")
+    assert answer["ok"] is True and answer["duplicate"] is False
     assert state_of(lesson).phase != "judging_play"
 
 
@@ -91,7 +92,7 @@ def test_a_failure_while_judging_answers_the_dealer_and_changes_nothing(
     def broken(*args: object) -> None:
         raise RuntimeError("the disk is full")
 
-    monkeypatch.setattr("classroom.usecases.dealing._verdict_events", broken)
+    monkeypatch.setattr("classroom.usecases.dealing._advice", broken)
     assert verdict(ana, True, "v1") == {"ok": False, "error": TROUBLE}
     assert [problem["message"] for problem in ana.received("problem")] == [TROUBLE]
     assert state_of(lesson) == before
