@@ -108,7 +108,10 @@ def test_the_confirm_steps_work_from_the_keyboard(
         tablet.join_by_link(server.url, code, "Comets")
     teacher.start_round(group_id)
     panel = teacher.page.locator(f"#group-{group_id}")
-    # Let the live updates of the three tablets coming online arrive before using the keyboard.
+    # The page the round's start led to shows its panel before it has finished loading; keys
+    # pressed that early may be dropped. Type once the page is live (its scripts ran and the
+    # socket watches the class) and the three tablets' dots have arrived.
+    expect(teacher.page.locator("#class-page[data-live='watching']")).to_have_count(1)
     expect(panel.locator(".dot", has_text="●")).to_have_count(3)
     summary = panel.locator("summary", has_text="End round")
     summary.focus()
