@@ -21,7 +21,7 @@ from classroom.usecases.changes import Change
 from classroom.usecases.context import Context, retry_once
 from classroom.usecases.errors import Conflict
 from classroom.usecases.ownership import own_group
-from classroom.usecases.ports import GroupRow, UnitOfWork
+from classroom.usecases.ports import ClassRow, GroupRow, UnitOfWork
 from classroom.usecases.reading import snapshot_of
 from classroom.usecases.running import running_round, student_round
 from classroom.usecases.seats import SeatRef
@@ -171,7 +171,7 @@ class Rounds:
         self.states.forget()
 
 
-def house_options(period: Any, group: GroupRow) -> dict[str, Any]:
+def house_options(period: ClassRow, group: GroupRow) -> dict[str, Any]:
     """The class's house options, for whichever game the group plays to read its own."""
     return {
         "wrong_guess_penalty": period.wrong_guess_penalty,
