@@ -18,10 +18,21 @@ from classroom.usecases.changes import Change, Move
 from classroom.usecases.classes import ClassPeriods, GroupSetup
 from classroom.usecases.context import Context
 from classroom.usecases.dealing import Dealing, RuleChoice
+from classroom.usecases.effects import (
+    Alarms,
+    Announcer,
+    ClassChanged,
+    ClassEnded,
+    GroupTouched,
+    ProjectorChanged,
+    ProjectorRevoked,
+    SeatRemoved,
+)
 from classroom.usecases.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError
 from classroom.usecases.journal import JournalNote, Journals
 from classroom.usecases.lesson import GroupTotals, LessonControls, RoundTotals
 from classroom.usecases.ports import UnitOfWork
+from classroom.usecases.prediction_windows import PredictionWindows
 from classroom.usecases.predictions import Predictions
 from classroom.usecases.preferences import Preferences
 from classroom.usecases.reading import CatchUp, Reading
@@ -31,6 +42,8 @@ from classroom.usecases.seats import JoinInfo, Seating, SeatRef
 from classroom.usecases.teachers import TeacherAccounts
 
 __all__ = [
+    "Alarms",
+    "Announcer",
     "BuiltCheck",
     "CatchUp",
     "Change",
@@ -95,3 +108,22 @@ class UseCases:
             preferences=Preferences(context),
             built=BuiltHypotheses(context, rounds, journals),
         )
+
+    def wire_effects(self, announcer: Announcer, alarms: Alarms) -> None:
+        """What follows each committed change, in order: its screens are told, then the
+        prediction window it opened (or closed) gets its alarm. The one place effects are
+        wired; the web app calls it once it is built."""
+        effects = self.context.effects
+        effects.clear()
+        effects.subscribe(Change, announcer.announce)
+        effects.subscribe(Change, PredictionWindows(alarms, self.predictions.close_predictions))
+        effects.subscribe(GroupTouched, lambda touched: announcer.announce_group(touched.group_id))
+        # The removed student's tablets are let go first, then the group sees the round go on.
+        effects.subscribe(
+            SeatRemoved, lambda gone: announcer.seat_removed(gone.seat_id, gone.change.group_id)
+        )
+        effects.subscribe(SeatRemoved, lambda gone: effects.run(gone.change))
+        effects.subscribe(ClassChanged, lambda changed: announcer.announce_class(changed.class_id))
+        effects.subscribe(ClassEnded, lambda ended: announcer.class_ended(ended.class_id))
+        effects.subscribe(ProjectorChanged, lambda c: announcer.projector_changed(c.class_id))
+        effects.subscribe(ProjectorRevoked, lambda c: announcer.projector_revoked(c.class_id))

@@ -12,7 +12,13 @@ from classroom.core.games.express import Options
 from classroom.core.games.registry import UnknownGame, find_game
 from classroom.core.rules import RuleError, compile_rule
 from classroom.core.text import _
-from classroom.usecases.context import Context, utcnow
+from classroom.usecases.context import Context, use_case, utcnow
+from classroom.usecases.effects import (
+    ClassChanged,
+    ClassEnded,
+    ProjectorChanged,
+    ProjectorRevoked,
+)
 from classroom.usecases.errors import Invalid, NotFound
 from classroom.usecases.names import new_join_code
 from classroom.usecases.ownership import own_class
@@ -103,6 +109,7 @@ class ClassPeriods:
     """Create classes, open and close them, and link a projector to one."""
 
     def __init__(self, context: Context) -> None:
+        self.context = context
         self.uow = context.uow
 
     def create_class(
@@ -170,11 +177,11 @@ class ClassPeriods:
 
     def set_joining_locked(self, teacher_id: int, class_id: int, locked: bool) -> None:
         """Close or reopen joining."""
-        self._update(teacher_id, class_id, joining_locked=locked)
+        self._update(teacher_id, class_id, ClassChanged(class_id), joining_locked=locked)
 
     def end_class(self, teacher_id: int, class_id: int) -> None:
         """Close the class: nobody can join or act any more; its data stays until deleted."""
-        self._update(teacher_id, class_id, ended_at=utcnow())
+        self._update(teacher_id, class_id, ClassEnded(class_id), ended_at=utcnow())
 
     def delete_class(self, teacher_id: int, class_id: int) -> None:
         """Delete the class and everything about it."""
@@ -195,7 +202,8 @@ class ClassPeriods:
     def projector_link_token(self, teacher_id: int, class_id: int) -> str:
         """A new secret link for the projector page (the previous one stops working)."""
         token = secrets.token_urlsafe(16)
-        self._update(teacher_id, class_id, projector_token_hash=hash_token(token))
+        revoked = ProjectorRevoked(class_id)
+        self._update(teacher_id, class_id, revoked, projector_token_hash=hash_token(token))
         return token
 
     def class_for_projector(self, token: str) -> int:
@@ -210,7 +218,8 @@ class ClassPeriods:
 
     def set_class_language(self, teacher_id: int, class_id: int, language: str) -> None:
         """What the class's tablets, projector, debrief and printouts speak from now on."""
-        self._update(teacher_id, class_id, language=checked_language(language))
+        language = checked_language(language)
+        self._update(teacher_id, class_id, ClassChanged(class_id), language=language)
 
     def set_predictions(self, teacher_id: int, class_id: int, on: bool, seconds: int) -> None:
         """Turn everyone-predicts on or off and set its window (a card waiting when it is
@@ -218,18 +227,23 @@ class ClassPeriods:
         self._update(
             teacher_id,
             class_id,
+            ClassChanged(class_id),
             everyone_predicts=bool(on),
             predict_seconds=checked_predict_seconds(seconds),
         )
 
     def set_projector_anonymous(self, teacher_id: int, class_id: int, anonymous: bool) -> None:
         """Show nicknames on the projector, or only "Player 1, 2..."."""
-        self._update(teacher_id, class_id, projector_anonymous=anonymous)
+        changed = ProjectorChanged(class_id)
+        self._update(teacher_id, class_id, changed, projector_anonymous=anonymous)
 
-    def _update(self, teacher_id: int, class_id: int, **columns: object) -> None:
+    @use_case
+    def _update(self, teacher_id: int, class_id: int, message: object, **columns: object) -> None:
+        """Change the class's columns; `message` says what that changed for its screens."""
         with self.uow() as uow:
             own_class(uow, teacher_id, class_id)
             uow.classes.update(class_id, **columns)
+            self.context.changed(uow, message)
             uow.commit()
 
 

@@ -17,15 +17,16 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from classroom.core.eventlog import LoggedEvent
 from classroom.core.games.registry import find_game
 from classroom.core.games.shape import Game
 from classroom.core.layout import Layout
+from classroom.usecases.effects import Effects
 from classroom.usecases.ports import RoundRow, UnitOfWork, WriteRace
 
-__all__ = ["Context", "GroupLocks", "RoundStates", "retry_once", "utcnow"]
+__all__ = ["Context", "GroupLocks", "RoundStates", "retry_once", "use_case", "utcnow"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -108,6 +109,12 @@ class GroupLocks:
         with lock:
             yield
 
+    def held(self, group_id: int) -> bool:
+        """Whether some writer holds the group's lock now."""
+        with self._guard:
+            lock = self._locks.get(group_id)
+        return lock is not None and lock.locked()
+
 
 @dataclass(frozen=True)
 class Context:
@@ -117,6 +124,20 @@ class Context:
     rng: random.Random
     states: RoundStates = field(default_factory=RoundStates)
     locks: GroupLocks = field(default_factory=GroupLocks)
+    effects: Effects = field(default_factory=Effects)
+
+    @contextmanager
+    def writing(self, group_id: int) -> Iterator[UnitOfWork]:
+        """A unit of work that writes to one group: the group's lock in this process, then the
+        store's lock on the group across processes, taken before anything is read."""
+        with self.locks.hold(group_id), self.uow() as uow:
+            uow.groups.lock(group_id)
+            yield uow
+
+    def changed(self, uow: UnitOfWork, message: object) -> None:
+        """Say what the use case changed: its effects run once `uow` commits (never if it rolls
+        back) and the outermost use case has returned."""
+        uow.after_commit(lambda: self.effects.committed(message))
 
 
 def fold(game: Game, state: Any, events: Sequence[LoggedEvent]) -> Any:
@@ -124,6 +145,27 @@ def fold(game: Game, state: Any, events: Sequence[LoggedEvent]) -> Any:
     for event in events:
         state = game.apply(state, event)
     return state
+
+
+class UsesContext(Protocol):
+    context: Context
+
+
+S = TypeVar("S", bound=UsesContext)
+
+
+def use_case(method: Callable[Concatenate[S, P], R]) -> Callable[Concatenate[S, P], R]:
+    """A use case that changes something: run again, once, if its commit lost a race on the
+    round log's keys; the effects of what it committed run when it returns, outside every
+    lock."""
+    method = retry_once(method)
+
+    @functools.wraps(method)
+    def run(self: S, *args: P.args, **kwargs: P.kwargs) -> R:
+        with self.context.effects.deferred():
+            return method(self, *args, **kwargs)
+
+    return run
 
 
 def retry_once(use_case: Callable[P, R]) -> Callable[P, R]:

@@ -18,7 +18,7 @@ from classroom.core.rules import RuleError
 from classroom.core.rules.library import LibraryError, find_rule
 from classroom.core.text import _
 from classroom.usecases.changes import Change
-from classroom.usecases.context import Context, retry_once
+from classroom.usecases.context import Context, use_case
 from classroom.usecases.errors import Conflict, Forbidden, Invalid
 from classroom.usecases.ports import RoundRow, UnitOfWork, VerdictRow
 from classroom.usecases.reading import snapshot_of
@@ -44,18 +44,17 @@ class Dealing:
     """A student dealer's use cases."""
 
     def __init__(self, context: Context, rounds: Rounds) -> None:
+        self.context = context
         self.uow = context.uow
         self.rng = context.rng
         self.states = context.states
-        self.locks = context.locks
         self.rounds = rounds
 
-    @retry_once
+    @use_case
     def choose_rule(self, seat: SeatRef, choice: RuleChoice, action_id: str) -> Change:
         """The dealing seat picks the secret rule; the round is dealt at once."""
         rule_text, rule_kind, rule_id = _checked_rule(choice)
-        with self.locks.hold(seat.group_id), self.uow() as uow:
-            uow.groups.lock(seat.group_id)
+        with self.context.writing(seat.group_id) as uow:
             if _seen(uow, seat, action_id):
                 return Change(seat.group_id, seat.class_id, (), duplicate=True)
             group = uow.groups.get(seat.group_id)
@@ -79,14 +78,13 @@ class Dealing:
             uow.commit()
             return change
 
-    @retry_once
+    @use_case
     def judge_as_dealer(
         self, seat: SeatRef, verdict: Verdict, action_id: str
     ) -> Change | VerdictCheck:
         """The dealer's verdict; where the game can tell, a contradiction of the rule asks for
         confirmation first, and a confirmed one is recorded for the teacher."""
-        with self.locks.hold(seat.group_id), self.uow() as uow:
-            uow.groups.lock(seat.group_id)
+        with self.context.writing(seat.group_id) as uow:
             if _seen(uow, seat, action_id):
                 return Change(seat.group_id, seat.class_id, (), duplicate=True)
             round_row = _dealt_round(uow, seat)
@@ -104,8 +102,10 @@ class Dealing:
             uow.seats.remember_action(seat.seat_id, action_id, events[-1].seq)
             group = uow.groups.get(seat.group_id)
             snapshot = snapshot_of(uow, group, round_row, after) if group else None
+            change = Change(seat.group_id, seat.class_id, events, snapshot=snapshot)
+            self.context.changed(uow, change)
             uow.commit()
-            return Change(seat.group_id, seat.class_id, events, snapshot=snapshot)
+            return change
 
 
 def _dealt_round(uow: UnitOfWork, seat: SeatRef) -> RoundRow:

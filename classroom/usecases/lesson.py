@@ -9,7 +9,7 @@ from classroom.core.games.registry import find_game
 from classroom.core.text import _
 from classroom.usecases.changes import Change
 from classroom.usecases.classes import checked_mode
-from classroom.usecases.context import Context, RoundStates
+from classroom.usecases.context import Context, RoundStates, use_case
 from classroom.usecases.errors import Conflict, Invalid
 from classroom.usecases.ownership import own_class, own_group
 from classroom.usecases.ports import GroupRow, RoundRow, UnitOfWork
@@ -22,27 +22,36 @@ class LessonControls:
     """The teacher's controls over the groups of a running lesson."""
 
     def __init__(self, context: Context) -> None:
+        self.context = context
         self.uow = context.uow
         self.states: RoundStates = context.states
 
+    @use_case
     def set_paused(self, teacher_id: int, group_id: int, paused: bool) -> Change:
         """Pause or resume one group: while paused, no tablet can act."""
         with self.uow() as uow:
             group = own_group(uow, teacher_id, group_id)
             uow.groups.update(group_id, paused=paused)
+            change = Change(group_id, group.class_id, ())
+            self.context.changed(uow, change)
             uow.commit()
-            return Change(group_id, group.class_id, ())
+            return change
 
+    @use_case
     def set_class_paused(self, teacher_id: int, class_id: int, paused: bool) -> list[Change]:
         """Pause or resume every group of a class."""
         with self.uow() as uow:
             own_class(uow, teacher_id, class_id)
             groups = uow.groups.of_class(class_id)
+            changes = []
             for group in groups:
                 uow.groups.update(group.id, paused=paused)
+                changes.append(Change(group.id, class_id, ()))
+                self.context.changed(uow, changes[-1])
             uow.commit()
-            return [Change(group.id, class_id, ()) for group in groups]
+            return changes
 
+    @use_case
     def set_dealer_mode(self, teacher_id: int, group_id: int, mode: str) -> Change:
         """Who deals the group's next rounds: "app" or "student" (seats take turns)."""
         if mode not in ("app", "student"):
@@ -55,9 +64,12 @@ class LessonControls:
                 raise Conflict(_("Change the dealer between rounds."))
             _check_seats_for(mode, group.name, len(uow.seats.names(group_id)))
             uow.groups.update(group_id, dealer_mode=mode)
+            change = Change(group_id, group.class_id, ())
+            self.context.changed(uow, change)
             uow.commit()
-            return Change(group_id, group.class_id, ())
+            return change
 
+    @use_case
     def set_mode(self, teacher_id: int, group_id: int, mode: str) -> Change:
         """The game of the group's next rounds: "express" or "new_eleusis"."""
         checked_mode(mode)
@@ -68,8 +80,10 @@ class LessonControls:
             if group.dealing_seat_id or playing:
                 raise Conflict(_("Change the game between rounds."))
             uow.groups.update(group_id, mode=mode)
+            change = Change(group_id, group.class_id, ())
+            self.context.changed(uow, change)
             uow.commit()
-            return Change(group_id, group.class_id, ())
+            return change
 
     def class_totals(self, teacher_id: int, class_id: int) -> list[GroupTotals]:
         """Per group, every finished round's scores and the running totals per nickname."""

@@ -13,7 +13,7 @@ from classroom.core.games.registry import find_game
 from classroom.core.games.shape import Move
 from classroom.core.text import _
 from classroom.usecases.changes import Change
-from classroom.usecases.context import Context, retry_once
+from classroom.usecases.context import Context, use_case
 from classroom.usecases.errors import Conflict
 from classroom.usecases.reading import snapshot_of
 from classroom.usecases.running import student_round
@@ -27,18 +27,17 @@ class Predictions:
     """A student's prediction, and the closing of the app's prediction window."""
 
     def __init__(self, context: Context) -> None:
+        self.context = context
         self.uow = context.uow
         self.rng = context.rng
         self.states = context.states
-        self.locks = context.locks
 
-    @retry_once
+    @use_case
     def predict(self, seat: SeatRef, move: Move) -> Change:
         """`seat` forecasts the waiting card; the last forecast the app waited for brings the
         verdict at once. A forecast after an overdue window brings the verdict, not recorded
         (`late`)."""
-        with self.locks.hold(seat.group_id), self.uow() as uow:
-            uow.groups.lock(seat.group_id)
+        with self.context.writing(seat.group_id) as uow:
             found = student_round(uow, seat, move.action_id)
             if isinstance(found, Change):
                 return found
@@ -49,8 +48,10 @@ class Predictions:
             closed, state = close_if_due(uow, self.states, self.rng, group, round_row, state)
             if closed:
                 snapshot = snapshot_of(uow, group, round_row, state)
+                change = Change(seat.group_id, seat.class_id, closed, snapshot=snapshot, late=True)
+                self.context.changed(uow, change)
                 uow.commit()
-                return Change(seat.group_id, seat.class_id, closed, snapshot=snapshot, late=True)
+                return change
             events = game.predict(state, str(seat.seat_id), move.right)
             play = state.pending.since if state.pending else 0
             after = self.states.append(uow, round_row, events, state)
@@ -61,8 +62,10 @@ class Predictions:
                 events += verdict
             uow.seats.remember_action(seat.seat_id, move.action_id, events[-1].seq)
             snapshot = snapshot_of(uow, group, round_row, after)
+            change = Change(seat.group_id, seat.class_id, events, snapshot=snapshot)
+            self.context.changed(uow, change)
             uow.commit()
-            return Change(seat.group_id, seat.class_id, events, snapshot=snapshot)
+            return change
 
     def close_predictions(self, group_id: int, play: int) -> Change | None:
         """The app's verdict on play `play` if it still waits (None otherwise): the window's
@@ -84,10 +87,9 @@ class Predictions:
             play = state.pending.since
         return self._close(group_id, play, overdue_only=True)
 
-    @retry_once
+    @use_case
     def _close(self, group_id: int, play: int, *, overdue_only: bool) -> Change | None:
-        with self.locks.hold(group_id), self.uow() as uow:
-            uow.groups.lock(group_id)
+        with self.context.writing(group_id) as uow:
             group, round_row = uow.groups.with_latest_round(group_id) or (None, None)
             if group is None or round_row is None or group.class_ended:
                 return None
@@ -103,5 +105,7 @@ class Predictions:
             if not events:
                 return None
             snapshot = snapshot_of(uow, group, round_row, after)
+            change = Change(group_id, group.class_id, events, snapshot=snapshot)
+            self.context.changed(uow, change)
             uow.commit()
-            return Change(group_id, group.class_id, events, snapshot=snapshot)
+            return change

@@ -18,7 +18,7 @@ from classroom.core.games.registry import find_game
 from classroom.core.games.shape import Game, Move, Verdict
 from classroom.core.text import _
 from classroom.usecases.changes import Change
-from classroom.usecases.context import Context, retry_once
+from classroom.usecases.context import Context, use_case
 from classroom.usecases.errors import Conflict
 from classroom.usecases.ownership import own_group
 from classroom.usecases.ports import ClassRow, GroupRow, UnitOfWork
@@ -41,13 +41,11 @@ class Rounds:
         self.uow = context.uow
         self.rng = context.rng
         self.states = context.states
-        self.locks = context.locks
 
-    @retry_once
+    @use_case
     def start_round(self, teacher_id: int, group_id: int) -> Change:
         """Start a group's next round: the app deals now, or a student dealer picks a rule."""
-        with self.locks.hold(group_id), self.uow() as uow:
-            uow.groups.lock(group_id)
+        with self.context.writing(group_id) as uow:
             group = own_group(uow, teacher_id, group_id)
             previous = uow.rounds.latest(group_id)
             if previous is not None and not self.states.is_over(uow, previous):
@@ -58,8 +56,10 @@ class Rounds:
                 check_table(group.name, len(seats) - 1, _("players besides the dealer"), group.mode)
                 dealer = int(next_dealer(seats, number))
                 uow.groups.update(group_id, rule_revealed=False, dealing_seat_id=dealer)
+                change = Change(group_id, group.class_id, ())
+                self.context.changed(uow, change)
                 uow.commit()
-                return Change(group_id, group.class_id, ())
+                return change
             check_table(group.name, len(seats), _("players"), group.mode)
             uow.groups.update(group_id, rule_revealed=False)
             round_id = uow.rounds.add(
@@ -86,13 +86,14 @@ class Rounds:
         game = find_game(round_row.mode)
         events = game.deal(players, self.rng, house_options(period, group))
         self.states.append(uow, round_row, events)
-        return Change(group.id, group.class_id, events)
+        change = Change(group.id, group.class_id, events)
+        self.context.changed(uow, change)
+        return change
 
-    @retry_once
+    @use_case
     def act(self, seat: SeatRef, move: Move) -> Change:
         """Apply a player's move once, however often the tablet sends it."""
-        with self.locks.hold(seat.group_id), self.uow() as uow:
-            uow.groups.lock(seat.group_id)
+        with self.context.writing(seat.group_id) as uow:
             found = student_round(uow, seat, move.action_id)
             if isinstance(found, Change):
                 return found
@@ -110,8 +111,10 @@ class Rounds:
             after = self.states.append(uow, round_row, events[len(closed) :], state)
             uow.seats.remember_action(seat.seat_id, move.action_id, events[-1].seq)
             snapshot = snapshot_of(uow, group, round_row, after)
+            change = Change(seat.group_id, seat.class_id, events, snapshot=snapshot)
+            self.context.changed(uow, change)
             uow.commit()
-            return Change(seat.group_id, seat.class_id, events, snapshot=snapshot)
+            return change
 
     def judge_guess(self, teacher_id: int, group_id: int, right: bool) -> Change:
         """The teacher's verdict on the group's pending guess."""
@@ -143,28 +146,30 @@ class Rounds:
             teacher_id, group_id, lambda game, state: game.end_round(state, "ended by the teacher")
         )
 
-    @retry_once
+    @use_case
     def _teacher_command(self, teacher_id: int, group_id: int, command: Command) -> Change:
-        with self.locks.hold(group_id), self.uow() as uow:
-            uow.groups.lock(group_id)
+        with self.context.writing(group_id) as uow:
             own_group(uow, teacher_id, group_id)
             group, round_row = running_round(uow, group_id)
             state = self.states.of(uow, round_row)
             events = command(find_game(round_row.mode), state)
             after = self.states.append(uow, round_row, events, state)
             snapshot = snapshot_of(uow, group, round_row, after)
+            change = Change(group_id, group.class_id, events, snapshot=snapshot)
+            self.context.changed(uow, change)
             uow.commit()
-            return Change(group_id, group.class_id, events, snapshot=snapshot)
+            return change
 
-    @retry_once
+    @use_case
     def set_revealed(self, teacher_id: int, group_id: int, revealed: bool) -> Change:
         """Show (or hide again) the group's secret rule to its students and the projector."""
-        with self.locks.hold(group_id), self.uow() as uow:
-            uow.groups.lock(group_id)
+        with self.context.writing(group_id) as uow:
             group = own_group(uow, teacher_id, group_id)
             uow.groups.update(group_id, rule_revealed=revealed)
+            change = Change(group_id, group.class_id, ())
+            self.context.changed(uow, change)
             uow.commit()
-            return Change(group_id, group.class_id, ())
+            return change
 
     def forget_cache(self) -> None:
         """Drop every cached round state (tests use it to prove the log alone is enough)."""

@@ -10,7 +10,8 @@ from classroom.core.games.registry import find_game
 from classroom.core.text import _
 from classroom.usecases.changes import Change
 from classroom.usecases.classes import hash_token
-from classroom.usecases.context import Context, RoundStates, retry_once
+from classroom.usecases.context import Context, RoundStates, use_case
+from classroom.usecases.effects import GroupTouched, SeatRemoved
 from classroom.usecases.errors import Conflict, NotFound
 from classroom.usecases.names import clean_nickname, nickname_key, normalize_join_code
 from classroom.usecases.ownership import own_seat
@@ -61,10 +62,10 @@ class Seating:
     """Join, find a seat by its token, rename and remove students."""
 
     def __init__(self, context: Context) -> None:
+        self.context = context
         self.uow = context.uow
         self.rng = context.rng
         self.states: RoundStates = context.states
-        self.locks = context.locks
 
     def open_class_by_code(self, code: str) -> JoinInfo:
         """What a student needs to pick a group in the open class with this join code."""
@@ -78,6 +79,7 @@ class Seating:
             )
             return JoinInfo(period.id, period.name, period.join_code, period.joining_locked, groups)
 
+    @use_case
     def join(self, code: str, group_id: int, nickname: str) -> tuple[SeatRef, str]:
         """Take a seat in a group; returns the seat and its secret token (shown only once)."""
         nickname = clean_nickname(nickname)
@@ -99,6 +101,7 @@ class Seating:
                 seat_id = uow.seats.add(group_id, nickname, key, hash_token(token))
             except Clash as error:
                 raise _name_taken(nickname) from error
+            self.context.changed(uow, GroupTouched(group_id))
             uow.commit()
             return SeatRef(seat_id, group_id, period.id, nickname), token
 
@@ -115,6 +118,7 @@ class Seating:
             raise NotFound(_("This class has ended."))
         return SeatRef(seat.id, seat.group_id, seat.class_id, seat.nickname, seat.everyone_predicts)
 
+    @use_case
     def rename_seat(self, teacher_id: int, seat_id: int, nickname: str) -> int:
         """Give a student another nickname; returns the group id."""
         nickname = clean_nickname(nickname)
@@ -127,10 +131,11 @@ class Seating:
                 uow.seats.rename(seat_id, nickname, key)
             except Clash as error:
                 raise _name_taken(nickname) from error
+            self.context.changed(uow, GroupTouched(seat.group_id))
             uow.commit()
             return seat.group_id
 
-    @retry_once
+    @use_case
     def remove_seat(self, teacher_id: int, seat_id: int) -> Change:
         """Remove a student, even mid-round.
 
@@ -140,16 +145,17 @@ class Seating:
         """
         with self.uow() as uow:
             group_id = own_seat(uow, teacher_id, seat_id).group_id
-        with self.locks.hold(group_id), self.uow() as uow:
-            uow.groups.lock(group_id)
+        with self.context.writing(group_id) as uow:
             seat = own_seat(uow, teacher_id, seat_id)
             events = self._leave_round(uow, seat)
             group = uow.groups.get(seat.group_id)
             if group is not None and group.dealing_seat_id == seat_id:
                 uow.groups.update(seat.group_id, dealing_seat_id=None)
             uow.seats.delete(seat_id)
+            change = Change(seat.group_id, seat.class_id, events)
+            self.context.changed(uow, SeatRemoved(seat_id, change))
             uow.commit()
-            return Change(seat.group_id, seat.class_id, events)
+            return change
 
     def _leave_round(self, uow: UnitOfWork, seat: SeatRow) -> tuple[LoggedEvent, ...]:
         """The events by which the seat leaves the group's running round (none if it plays in

@@ -18,6 +18,7 @@ from classroom.store import connect
 from classroom.store.composition import use_cases_for
 from classroom.store.migrate import upgrade
 from classroom.web import after_connect, i18n, pinger
+from classroom.web.alarms import BackgroundAlarms
 from classroom.web.config import MAX_ROW_ID, default_config
 from classroom.web.extensions import babel, csrf, socketio
 from classroom.web.notifier import Notifier
@@ -52,7 +53,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["use_cases"] = use_cases_for(
         sessions, rng=random.Random(rng) if rng is not None else None
     )
-    app.extensions["notifier"] = Notifier()
+    _wire_effects(app)
     csrf.init_app(app)
     init_limits(app)
     i18n.init_app(app)
@@ -107,6 +108,15 @@ class RowIdConverter(IntegerConverter):
     def __init__(self, url_map: Map, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("max", MAX_ROW_ID)
         super().__init__(url_map, *args, **kwargs)
+
+
+def _wire_effects(app: Flask) -> None:
+    """The web app's side of the use cases' effects: the notifier tells every open screen of a
+    committed change, the alarms close prediction windows."""
+    notifier, alarms = Notifier(app), BackgroundAlarms(app)
+    app.extensions["notifier"] = notifier
+    app.extensions["alarms"] = alarms
+    app.extensions["use_cases"].wire_effects(notifier, alarms)
 
 
 def _register_blueprints(app: Flask) -> None:

@@ -241,3 +241,9 @@ def disconnected(seat_id: int) -> None:
 def online() -> set[int]:
     """The seat ids with a tablet connected to any server process."""
     return _presence().online()
+
+
+def announce(class_id: int) -> None:
+    """A tablet of the class came or went: its dot changes on the projector and on the
+    teacher's class page."""
+    current_app.extensions["notifier"].presence_changed(class_id)

@@ -96,12 +96,8 @@ class Lesson:
         return Tablet(nickname, group_id, http, token, sock)
 
     def start(self, group_index: int = 0) -> None:
-        """The teacher starts a group's round and everybody is told."""
-        from classroom.web.notifier import notifier
-
-        change = self.service.rounds.start_round(self.teacher_id, self.group_ids[group_index])
-        with self.app.app_context():
-            notifier().announce(change)
+        """The teacher starts a group's round (everybody is told: the use case's effect)."""
+        self.service.rounds.start_round(self.teacher_id, self.group_ids[group_index])
 
 
 @pytest.fixture

@@ -5,35 +5,23 @@ from __future__ import annotations
 from datetime import timedelta
 
 from classroom.store.models import ClassPeriod
-from classroom.web.notifier import notifier
 from tests.conftest import sessions_of
-from tests.realtime.conftest import Lesson
 from tests.realtime.test_play import other_colour_card
 
 RED = {"H", "D"}
 
 
-def _announce(lesson: Lesson, *changes) -> None:
-    with lesson.app.app_context():
-        for change in changes:
-            notifier().announce(change)
-
-
 def test_pause_blocks_every_tablet_until_resumed(lesson):
     tablets = [lesson.join(name) for name in ("Ana", "Ben", "Chen")]
     lesson.start(0)
-    _announce(
-        lesson, lesson.service.lesson.set_paused(lesson.teacher_id, lesson.group_ids[0], True)
-    )
+    lesson.service.lesson.set_paused(lesson.teacher_id, lesson.group_ids[0], True)
     ana = tablets[0]
     state = ana.last_state()
     assert state["paused"] is True
     assert not any(state["can"].values())
     answer = ana.act({"type": "play", "card": state["hand"][0], "action_id": "p1"})
     assert answer["ok"] is False and "paused" in answer["error"]
-    _announce(
-        lesson, lesson.service.lesson.set_paused(lesson.teacher_id, lesson.group_ids[0], False)
-    )
+    lesson.service.lesson.set_paused(lesson.teacher_id, lesson.group_ids[0], False)
     assert ana.last_state()["can"]["play"]
     assert ana.act({"type": "play", "card": state["hand"][0], "action_id": "p2"})["ok"]
 
@@ -159,5 +147,5 @@ def test_when_the_app_deals_a_different_tablet_plays_first_each_round(lesson):
     for _round in range(4):
         lesson.start(0)
         firsts += [t.nickname for t in tablets if t.last_state()["can"]["play"]]
-        _announce(lesson, lesson.service.rounds.end_round(lesson.teacher_id, lesson.group_ids[0]))
+        lesson.service.rounds.end_round(lesson.teacher_id, lesson.group_ids[0])
     assert firsts == ["Ana", "Ben", "Chen", "Ana"]

@@ -14,8 +14,7 @@ import pytest
 from classroom.core.cards import Card
 from classroom.core.games.express import Options
 from classroom.core.rules import compile_rule
-from classroom.usecases import Change, GroupSetup, Move, SeatRef, UseCases
-from classroom.web.notifier import notifier
+from classroom.usecases import GroupSetup, Move, SeatRef, UseCases
 from tests.realtime.conftest import EASY_RULE, Lesson, Tablet, make_app
 from tests.realtime.test_projector import group_of, latest, open_projector, views
 
@@ -38,8 +37,7 @@ def ne_lesson(database: str) -> Lesson:
 
 
 class Table:
-    """The Owls' seats, driven through the use cases; every change is announced as the web
-    layer does."""
+    """The Owls' seats, driven through the use cases (whose effects announce every change)."""
 
     def __init__(self, lesson: Lesson, tablets: list[Tablet]) -> None:
         self.lesson = lesson
@@ -55,12 +53,7 @@ class Table:
         return next(seat for seat in self.seats if seat.key == key)
 
     def act(self, key: str | None, kind: str, **fields: Any) -> None:
-        change = self.lesson.service.rounds.act(self.seat(key), Move(kind, next(_ids), **fields))
-        self.announce(change)
-
-    def announce(self, change: Change) -> None:
-        with self.lesson.app.app_context():
-            notifier().announce(change)
+        self.lesson.service.rounds.act(self.seat(key), Move(kind, next(_ids), **fields))
 
     def cards(self, key: str, right: bool) -> list[Card]:
         state = self.state()

@@ -13,7 +13,6 @@ from classroom.core.cards import Card
 from classroom.core.games.express import Options
 from classroom.core.rules import compile_rule
 from classroom.usecases import GroupSetup
-from classroom.web.notifier import notifier
 from tests.realtime.conftest import EASY_RULE, Lesson, Tablet
 
 NAMES = ("Ana", "Ben", "Chen", "Dia", "Emil")
@@ -28,8 +27,7 @@ def _table(lesson: Lesson, dealer_mode: str = "app") -> list[Tablet]:
     snapshot = service.reading.class_snapshot(lesson.teacher_id, class_id)
     lesson.code, lesson.group_ids = snapshot.join_code, [snapshot.groups[0].group_id]
     tablets = [lesson.join(name) for name in NAMES]
-    with lesson.app.app_context():
-        notifier().announce(service.rounds.start_round(lesson.teacher_id, lesson.group_ids[0]))
+    service.rounds.start_round(lesson.teacher_id, lesson.group_ids[0])
     return tablets
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-from classroom.web.notifier import notifier
 from tests.realtime.conftest import EASY_RULE, OTHER_RULE, Lesson, Tablet
 
 RED = {"H", "D"}
@@ -85,9 +84,7 @@ def test_rule_reaches_the_group_only_when_revealed(lesson):
     for tablet in falcons:
         tablet.received()
     assert otters[1].last_state()["rule"] is None
-    change = lesson.service.rounds.set_revealed(lesson.teacher_id, lesson.group_ids[0], True)
-    with lesson.app.app_context():
-        notifier().announce(change)
+    lesson.service.rounds.set_revealed(lesson.teacher_id, lesson.group_ids[0], True)
     assert otters[1].last_state()["rule"] == EASY_RULE
     assert falcons[0].received() == []
 
@@ -102,9 +99,7 @@ def test_right_guess_ends_the_round_with_express_scores_on_every_tablet(lesson):
     assert answer["ok"]
     assert ana.last_state()["can"]["guess"]
     assert ana.act({"type": "guess", "text": "alternate colours", "action_id": "g-1"})["ok"]
-    change = lesson.service.rounds.judge_guess(lesson.teacher_id, lesson.group_ids[0], True)
-    with lesson.app.app_context():
-        notifier().announce(change)
+    lesson.service.rounds.judge_guess(lesson.teacher_id, lesson.group_ids[0], True)
     for tablet in otters:
         final = tablet.last_state()
         assert final["status"] == "over"

@@ -13,7 +13,6 @@ from sqlalchemy import create_engine, text
 
 from classroom.core.games.express import Options
 from classroom.usecases import GroupSetup
-from classroom.web.prediction_timer import timers_running
 from tests.realtime.conftest import EASY_RULE, Lesson, Tablet, make_app
 
 #: Long enough for a slow machine; never asserted on.
@@ -39,7 +38,7 @@ def predicting(database: str) -> Iterator[Lesson]:
     snapshot = service.reading.class_snapshot(teacher_id, class_id)
     groups = [g.group_id for g in snapshot.groups]
     yield Lesson(app, service, teacher_id, class_id, snapshot.join_code, groups)
-    until(lambda: timers_running() == 0)
+    until(lambda: app.extensions["alarms"].running() == 0)
 
 
 def seated(lesson: Lesson, names: tuple[str, ...] = ("Ana", "Ben", "Chen", "Dia")) -> list[Tablet]:
@@ -117,7 +116,8 @@ def test_the_window_ends_and_the_verdict_arrives_without_everyone(predicting):
 def test_a_play_left_waiting_by_a_restart_is_judged_when_a_tablet_connects(
     predicting, database, monkeypatch
 ):
-    monkeypatch.setattr("classroom.web.student.events.after_change", lambda change: None)
+    # The window's alarm is lost, as a restarted server loses it.
+    monkeypatch.setattr(predicting.app.extensions["alarms"], "set", lambda *args: None)
     tablets = seated(predicting)
     play_first_card(tablets)
     engine = create_engine(database)

@@ -12,7 +12,6 @@ from flask_socketio import SocketIOTestClient
 from classroom.core.games.express import Options
 from classroom.usecases import GroupSetup
 from classroom.web import socketio
-from classroom.web.notifier import notifier
 from tests.realtime.conftest import EASY_RULE, OTHER_RULE, Lesson, Tablet
 from tests.realtime.test_play import other_colour_card
 
@@ -137,9 +136,7 @@ def test_the_rule_is_absent_until_revealed(lesson):
     for view in views(projector):
         text = json.dumps(view)
         assert EASY_RULE not in text and OTHER_RULE not in text
-    change = lesson.service.rounds.set_revealed(lesson.teacher_id, lesson.group_ids[0], True)
-    with lesson.app.app_context():
-        notifier().announce(change)
+    lesson.service.rounds.set_revealed(lesson.teacher_id, lesson.group_ids[0], True)
     view = latest(projector)
     assert group_of(view, lesson.group_ids[0])["rule"] == EASY_RULE
     assert OTHER_RULE not in json.dumps(view)
@@ -333,8 +330,7 @@ def test_while_a_student_dealer_chooses_the_projector_says_who_and_hides_the_old
     rule = {"kind": "library", "text": "alternate-colors", "action_id": "rule-1"}
     assert tablets[0].socket.emit("choose_rule", rule, namespace="/play", callback=True)["ok"]
     assert group_of(latest(projector), lesson.group_ids[0])["status"] == "playing"
-    with lesson.app.app_context():
-        notifier().announce(service.rounds.end_round(lesson.teacher_id, lesson.group_ids[0]))
+    service.rounds.end_round(lesson.teacher_id, lesson.group_ids[0])
     lesson.start(0)
     ravens = group_of(latest(projector), lesson.group_ids[0])
     assert ravens["status"] == "choosing_rule" and ravens["dealing"] == keys[1]

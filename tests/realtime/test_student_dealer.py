@@ -6,7 +6,6 @@ import pytest
 
 from classroom.core.games.express import Options
 from classroom.usecases import GroupSetup
-from classroom.web.notifier import notifier
 from tests.realtime.conftest import Lesson, Tablet
 
 RED = {"H", "D"}
@@ -27,10 +26,7 @@ def dealt(lesson: Lesson):
 
 
 def _start(lesson: Lesson) -> None:
-    with lesson.app.app_context():
-        notifier().announce(
-            lesson.service.rounds.start_round(lesson.teacher_id, lesson.group_ids[0])
-        )
+    lesson.service.rounds.start_round(lesson.teacher_id, lesson.group_ids[0])
 
 
 def _choose(dealer: Tablet, kind: str, text: str, action: str = "rule") -> dict:
@@ -97,8 +93,7 @@ def test_a_plain_words_rule_leaves_the_dealers_word_standing(dealt, lesson):
 def test_the_dealer_rotates_each_round_and_scores_as_the_best_player(dealt, lesson):
     ana, ben = dealt[0], dealt[1]
     assert _choose(ana, "library", "alternate-colors")["ok"]
-    with lesson.app.app_context():
-        notifier().announce(lesson.service.rounds.end_round(lesson.teacher_id, lesson.group_ids[0]))
+    lesson.service.rounds.end_round(lesson.teacher_id, lesson.group_ids[0])
     (totals,) = lesson.service.lesson.class_totals(lesson.teacher_id, lesson.class_id + 1)
     assert totals.rounds[0].dealer == "Ana"
     assert totals.totals["Ana"] == totals.rounds[0].dealer_score == 0

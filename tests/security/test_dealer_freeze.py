@@ -9,7 +9,6 @@ import sqlalchemy as sa
 
 from classroom.core.games.express import Options
 from classroom.usecases import GroupSetup
-from classroom.web.notifier import notifier
 from tests.realtime.conftest import Lesson, Tablet
 
 #: Typed in 3,822 characters; written out in full (as stored) it would take 4,322.
@@ -26,8 +25,7 @@ def dealt(lesson: Lesson) -> list[Tablet]:
     snapshot = service.reading.class_snapshot(lesson.teacher_id, class_id)
     lesson.code, lesson.group_ids = snapshot.join_code, [snapshot.groups[0].group_id]
     tablets = [lesson.join(name) for name in ("Ana", "Ben", "Chen", "Dia")]
-    with lesson.app.app_context():
-        notifier().announce(service.rounds.start_round(lesson.teacher_id, lesson.group_ids[0]))
+    service.rounds.start_round(lesson.teacher_id, lesson.group_ids[0])
     return tablets
 
 

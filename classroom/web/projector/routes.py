@@ -14,7 +14,6 @@ from classroom.usecases import ServiceError
 from classroom.web.auth import login_required, me
 from classroom.web.buttons import ActionForm, SwitchForm, back, form_problems
 from classroom.web.context import use_cases
-from classroom.web.notifier import notifier
 from classroom.web.projector.blueprint import projector
 from classroom.web.projector_feed import class_view
 from classroom.web.qr import qr_svg
@@ -114,8 +113,7 @@ def open_view(class_id: int) -> Response:
         token = use_cases().classes.projector_link_token(me(), class_id)
     except ServiceError:
         abort(404)
-    # Pages still open with the old link are told, and hear nothing more.
-    notifier().projector_revoked(class_id)
+    # Pages still open with the old link were told (the use case's effect), and hear nothing more.
     return redirect(url_for("projector.show", token=token))
 
 
@@ -132,7 +130,6 @@ def set_anonymous(class_id: int) -> Response:
         use_cases().classes.set_projector_anonymous(me(), class_id, form.value)
     except ServiceError:
         abort(404)
-    notifier().projector_changed(class_id)
     if form.value:
         flash(_("The projector shows players by number."), "ok")
     else:

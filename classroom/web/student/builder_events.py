@@ -19,7 +19,6 @@ from classroom.web.checks import send_checked_journal
 from classroom.web.context import use_cases
 from classroom.web.extensions import socketio
 from classroom.web.messages import localize, say
-from classroom.web.notifier import notifier
 from classroom.web.rooms import PLAY
 from classroom.web.student.events import _refuse, _seat
 from classroom.web.student.payloads import MAX_GUESS, action_id, parse_built
@@ -64,15 +63,13 @@ def on_builder_submit(payload: Any = None) -> dict[str, Any]:
         if to == "journal":
             built = use_cases().built.write_journal(seat, template, choices)
         elif to == "guess":
-            built, change = use_cases().built.guess(seat, template, choices, action_id(payload))
+            built, _change = use_cases().built.guess(seat, template, choices, action_id(payload))
         else:
             raise Invalid(_("That message from your tablet was not understood."))
     except (ServiceError, GameError) as error:
         return _refuse(error)
     if to == "journal":
         send_checked_journal(use_cases().reading.group_snapshot(seat.group_id), seat.seat_id)
-    else:
-        notifier().announce(change)
     return {"ok": True, **_built_view(built)}
 
 

@@ -20,8 +20,6 @@ from classroom.web.checks import send_checked_journal
 from classroom.web.context import use_cases
 from classroom.web.extensions import socketio
 from classroom.web.messages import localize, say
-from classroom.web.notifier import notifier
-from classroom.web.prediction_timer import after_change, close_overdue
 from classroom.web.rooms import PLAY
 from classroom.web.student.payloads import (
     action_id,
@@ -67,15 +65,23 @@ def on_connect(auth: Any = None) -> None:
         message = _("This seat is already open on too many tablets. Close the other tabs.")
         raise Refused(message, {"reason": "too_many_tabs"})
     if seat.predicting:  # a card left waiting by a restarted server is judged now
-        close_overdue(seat.group_id)
+        _close_overdue(seat.group_id)
     try:
         catch_up = _welcome(seat, token, auth)
-        notifier().presence_changed(seat.class_id)
+        presence.announce(seat.class_id)
     except BaseException:
         presence.disconnected(seat.seat_id)  # the tab admitted above never opened
         raise
     # Sent once the tablet has its CONNECT: before it, socket.io-client would hold them back.
     after_connect.send_once_connected(request.sid, PLAY, catch_up)  # type: ignore[attr-defined]
+
+
+def _close_overdue(group_id: int) -> None:
+    """Judge the group's waiting play now if its window has passed (everybody is told)."""
+    try:
+        use_cases().predictions.close_overdue(group_id)
+    except ServiceError:
+        return
 
 
 def _welcome(seat: SeatRef, token: Any, auth: Any) -> list[tuple[str, Any]]:
@@ -98,7 +104,7 @@ def on_disconnect(reason: Any = None) -> None:
     seat_id, class_id = session.get("play_seat"), session.get("play_class")
     if isinstance(seat_id, int) and isinstance(class_id, int):
         presence.disconnected(seat_id)
-        notifier().presence_changed(class_id)
+        presence.announce(class_id)
 
 
 @socketio.on("resync", namespace=PLAY)
@@ -125,8 +131,6 @@ def on_act(payload: Any = None) -> dict[str, Any]:
             change = use_cases().rounds.act(seat, move)
     except (ServiceError, GameError) as error:
         return _refuse(error)
-    notifier().announce(change)
-    after_change(change)
     if change.late:
         return _refuse(RuntimeError(_("Too late: the verdict is in.")))
     return {"ok": True, "duplicate": change.duplicate, "seq": change.seq}
@@ -145,7 +149,6 @@ def on_choose_rule(payload: Any = None) -> dict[str, Any]:
     except Exception:  # a dealer must never wait for an answer that will not come
         log.exception("a student dealer's rule choice failed")
         return _refuse(_server_trouble())
-    notifier().announce(change)
     return {"ok": True, "duplicate": change.duplicate}
 
 
@@ -165,7 +168,6 @@ def on_verdict(payload: Any = None) -> dict[str, Any]:
         return _refuse(_server_trouble())
     if isinstance(result, VerdictCheck):
         return {"ok": False, "confirm": say(result.message)}
-    notifier().announce(result)
     return {"ok": True, "duplicate": result.duplicate, "seq": result.seq}
 
 

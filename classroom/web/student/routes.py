@@ -14,7 +14,6 @@ from classroom.core.rules.library import load_library
 from classroom.usecases import ServiceError
 from classroom.web.context import use_cases
 from classroom.web.messages import say
-from classroom.web.notifier import notifier
 from classroom.web.ratelimit import browser_key, limiter
 from classroom.web.student.blueprint import student
 from classroom.web.student.forms import CodeForm, SeatForm
@@ -138,12 +137,11 @@ def _seat_page(form: SeatForm, *, submitted: bool = False) -> str | Response:
     form.group.choices = [(group_id, name) for group_id, name, _seated in info.groups]
     if submitted and form.validate_on_submit():
         try:
-            seat, token = use_cases().seats.join(code, form.group.data, form.nickname.data)
+            _seat, token = use_cases().seats.join(code, form.group.data, form.nickname.data)
         except ServiceError as error:
             form.nickname.errors = [say(error)]
         else:
             session["play_token"] = token
-            notifier().announce_group(seat.group_id)
             return redirect(url_for("student.play"))
     if info.joining_locked and not form.nickname.errors:
         form.nickname.errors = [_("Joining is closed for this class. Ask your teacher.")]

@@ -1,5 +1,5 @@
-"""The shape of a teacher's button: check the form, call the use case, tell every open page,
-say it was done, go back to the page the button was on."""
+"""The shape of a teacher's button: check the form, call the use case (its effects tell every
+open page), say it was done, go back to the page the button was on."""
 
 from __future__ import annotations
 
@@ -21,19 +21,16 @@ def perform(
     form: ActionForm,
     call: Callable[[], T],
     *,
-    tell: Callable[[T], object],
     done: str | Callable[[T], str | None],
 ) -> None:
-    """Run `call` if the form is valid, `tell` the pages its result and flash `done` (or what
-    `done` makes of the result; None: say nothing). A refusal or a bad form becomes a message,
-    never a 500."""
+    """Run `call` if the form is valid and flash `done` (or what `done` makes of the result;
+    None: say nothing). A refusal or a bad form becomes a message, never a 500."""
     if form.validate_on_submit():
         try:
             result = call()
         except (ServiceError, GameError) as error:
             flash(say(error), "error")
         else:
-            tell(result)
             message = done(result) if callable(done) else done
             if message is not None:
                 flash(message, "ok")
@@ -44,10 +41,9 @@ def perform_and_go_back(
     form: ActionForm,
     call: Callable[[], T],
     *,
-    tell: Callable[[T], object],
     done: str | Callable[[T], str | None],
     fallback: str,
 ) -> Response:
     """`perform`, then back to the form's page (or `fallback` when it names none)."""
-    perform(form, call, tell=tell, done=done)
+    perform(form, call, done=done)
     return back(form.next.data, fallback)

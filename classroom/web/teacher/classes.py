@@ -18,7 +18,6 @@ from classroom.web.context import use_cases
 from classroom.web.i18n import LANGUAGE_NAMES
 from classroom.web.links import join_url, join_warning
 from classroom.web.messages import say
-from classroom.web.notifier import notifier
 from classroom.web.presence import online
 from classroom.web.qr import qr_svg, qr_svg_document
 from classroom.web.teacher.actions import perform
@@ -89,7 +88,6 @@ def lock_joining(class_id: int) -> Response:
     perform(
         form,
         lambda: use_cases().classes.set_joining_locked(me(), class_id, form.value),
-        tell=lambda _result: notifier().announce_class(class_id),
         done=_("Joining is closed.") if form.value else _("Joining is open."),
     )
     # A bad form goes back to the teacher's classes when it names no page.
@@ -106,7 +104,6 @@ def set_class_language(class_id: int) -> Response:
     perform(
         form,
         lambda: use_cases().classes.set_class_language(me(), class_id, language),
-        tell=lambda _result: notifier().announce_class(class_id),
         done=_("The class now speaks %(language)s.", language=LANGUAGE_NAMES.get(language, "")),
     )
     return back(form.next.data, url_for("teacher.show_class", class_id=class_id))
@@ -127,11 +124,10 @@ def start_all(class_id: int) -> Response:
         if state is not None and state.phase not in STARTABLE:
             continue
         try:
-            change = use_cases().rounds.start_round(me(), group.group_id)
+            use_cases().rounds.start_round(me(), group.group_id)
         except (ServiceError, GameError) as error:
             refused.append(say(error))
             continue
-        notifier().announce(change)
         started.append(group.group_name)
     if started:
         flash(_("Round started in: %(groups)s.", groups=", ".join(started)), "ok")
@@ -149,7 +145,6 @@ def end_class(class_id: int) -> Response:
     perform(
         ActionForm(),
         lambda: use_cases().classes.end_class(me(), class_id),
-        tell=lambda _result: notifier().class_ended(class_id),
         done=_("The class has ended."),
     )
     return redirect(url_for("teacher.show_class", class_id=class_id))

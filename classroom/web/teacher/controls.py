@@ -1,6 +1,6 @@
 """Lesson controls: pause and resume (a group or the whole class), reveal every group's rule,
 hint to or end every playing group, and who deals a group's next rounds.
-Each view: check the form, call the service, announce."""
+Each view: check the form, call the service (its effects tell every open page)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from classroom.usecases import Change
 from classroom.web.auth import login_required, me
 from classroom.web.buttons import ActionForm, SwitchForm
 from classroom.web.context import use_cases
-from classroom.web.notifier import notifier
 from classroom.web.teacher.actions import perform_and_go_back
 from classroom.web.teacher.blueprint import teacher
 from classroom.web.teacher.common import attempt, own_class
@@ -31,7 +30,6 @@ def pause_group(group_id: int) -> Response:
     return perform_and_go_back(
         form,
         lambda: use_cases().lesson.set_paused(me(), group_id, form.value),
-        tell=notifier().announce,
         done=_("The group is paused.") if form.value else _("The group plays on."),
         fallback=url_for("teacher.index"),
     )
@@ -45,7 +43,6 @@ def pause_class(class_id: int) -> Response:
     return perform_and_go_back(
         form,
         lambda: use_cases().lesson.set_class_paused(me(), class_id, form.value),
-        tell=notifier().announce_all,
         done=_("Every group is paused.") if form.value else _("Every group plays on."),
         fallback=url_for("teacher.show_class", class_id=class_id),
     )
@@ -58,7 +55,6 @@ def reveal_all(class_id: int) -> Response:
     return perform_and_go_back(
         ActionForm(),
         lambda: _each(_reveal, [group.group_id for group in own_class(class_id).groups]),
-        tell=notifier().announce_all,
         done=lambda revealed: _("Every group's rule is revealed.") if revealed else None,
         fallback=url_for("teacher.show_class", class_id=class_id),
     )
@@ -72,7 +68,6 @@ def hint_all(class_id: int) -> Response:
     return perform_and_go_back(
         form,
         lambda: _each(partial(_hint, text=form.text.data), _playing(class_id)),
-        tell=notifier().announce_all,
         done=_reached(
             lambda n: ngettext("Hint given to %(num)d group.", "Hint given to %(num)d groups.", n)
         ),
@@ -89,7 +84,6 @@ def end_all_rounds(class_id: int) -> Response:
         lambda: _each(
             lambda group_id: use_cases().rounds.end_round(me(), group_id), _playing(class_id)
         ),
-        tell=notifier().announce_all,
         done=_reached(lambda n: ngettext("%(num)d round ended.", "%(num)d rounds ended.", n)),
         fallback=url_for("teacher.show_class", class_id=class_id),
     )
@@ -103,7 +97,6 @@ def dealer_mode(group_id: int) -> Response:
     return perform_and_go_back(
         form,
         lambda: use_cases().lesson.set_dealer_mode(me(), group_id, form.mode.data),
-        tell=notifier().announce,
         done=(
             _("The app deals the next rounds.")
             if form.mode.data == "app"
@@ -121,7 +114,6 @@ def game(group_id: int) -> Response:
     return perform_and_go_back(
         form,
         lambda: use_cases().lesson.set_mode(me(), group_id, form.mode.data),
-        tell=notifier().announce,
         done=(
             _("The next rounds are New Eleusis.")
             if form.mode.data == "new_eleusis"

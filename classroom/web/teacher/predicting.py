@@ -9,7 +9,6 @@ from werkzeug.wrappers import Response
 from classroom.web.auth import login_required, me
 from classroom.web.buttons import back
 from classroom.web.context import use_cases
-from classroom.web.notifier import notifier
 from classroom.web.teacher.actions import perform
 from classroom.web.teacher.blueprint import teacher
 from classroom.web.teacher.forms import ClassPredictionsForm
@@ -29,7 +28,6 @@ def set_predictions(class_id: int) -> Response:
     perform(
         form,
         lambda: use_cases().classes.set_predictions(me(), class_id, on, seconds),
-        tell=lambda _result: notifier().announce_class(class_id),
         done=_("Everyone predicts is on.") if on else _("Everyone predicts is off."),
     )
     return back(form.next.data, url_for("teacher.show_class", class_id=class_id))

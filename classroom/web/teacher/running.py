@@ -1,6 +1,6 @@
 """Running one group: its live panel, rounds, hints, the secret rule's reveal, verdicts on
-guesses, and the teacher's say over seats. Each view: check the form, call one service,
-announce the change, go back to the page the button was on."""
+guesses, and the teacher's say over seats. Each view: check the form, call one service
+(whose effects tell every open page), go back to the page the button was on."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from classroom.usecases import Change, GroupSnapshot, Invalid, ServiceError
 from classroom.web.auth import login_required, me
 from classroom.web.buttons import ActionForm, SwitchForm
 from classroom.web.context import use_cases
-from classroom.web.notifier import notifier
 from classroom.web.presence import online
 from classroom.web.teacher.actions import perform_and_go_back
 from classroom.web.teacher.blueprint import teacher
@@ -55,7 +54,6 @@ def start_round(group_id: int) -> Response:
     return perform_and_go_back(
         ActionForm(),
         lambda: use_cases().rounds.start_round(me(), group_id),
-        tell=notifier().announce,
         done=_("The round has started."),
         fallback=_fallback(),
     )
@@ -69,7 +67,6 @@ def give_hint(group_id: int) -> Response:
     return perform_and_go_back(
         form,
         lambda: use_cases().rounds.give_hint(me(), group_id, form.text.data),
-        tell=notifier().announce,
         done=_("Hint given."),
         fallback=_fallback(),
     )
@@ -83,7 +80,6 @@ def reveal_rule(group_id: int) -> Response:
     return perform_and_go_back(
         form,
         lambda: use_cases().rounds.set_revealed(me(), group_id, form.value),
-        tell=notifier().announce,
         done=_("The rule is revealed.") if form.value else _("The rule is hidden."),
         fallback=_fallback(),
     )
@@ -96,7 +92,6 @@ def end_round(group_id: int) -> Response:
     return perform_and_go_back(
         ActionForm(),
         lambda: use_cases().rounds.end_round(me(), group_id),
-        tell=notifier().announce,
         done=_("The round has ended."),
         fallback=_fallback(),
     )
@@ -110,7 +105,6 @@ def skip_turn(group_id: int) -> Response:
     return perform_and_go_back(
         form,
         lambda: use_cases().rounds.skip_turn(me(), group_id, form.seat.data),
-        tell=notifier().announce,
         done=_("Turn skipped: the next student plays."),
         fallback=_fallback(),
     )
@@ -124,7 +118,6 @@ def judge_guess(group_id: int) -> Response:
     return perform_and_go_back(
         form,
         lambda: _judge(group_id, form),
-        tell=notifier().announce,
         done=_("Right! The round is over.") if _right(form) else _("Judged wrong."),
         fallback=_fallback(),
     )
@@ -151,7 +144,6 @@ def rename_seat(seat_id: int) -> Response:
     return perform_and_go_back(
         form,
         lambda: use_cases().seats.rename_seat(me(), seat_id, form.nickname.data),
-        tell=notifier().announce_group,
         done=lambda _result: _("Renamed to %(name)s.", name=form.nickname.data.strip()),
         fallback=_fallback(),
     )
@@ -164,7 +156,6 @@ def remove_seat(seat_id: int) -> Response:
     return perform_and_go_back(
         ActionForm(),
         lambda: use_cases().seats.remove_seat(me(), seat_id),
-        tell=lambda change: notifier().seat_removed(seat_id, change),
         done=_("The student was removed."),
         fallback=_fallback(),
     )
