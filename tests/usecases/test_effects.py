@@ -135,7 +135,8 @@ def test_a_failing_effect_does_not_undo_or_stop_the_others(table: Table, heard: 
 
 
 def test_the_effects_of_a_use_case_inside_another_wait_for_the_outermost():
-    effects, ran = Effects(), []
+    effects = Effects()
+    ran: list[object] = []
     effects.subscribe(str, ran.append)
     with effects.deferred():
         with effects.deferred():
