@@ -19,6 +19,7 @@ from classroom.core.games.express.verify import (
     verify_pass_guess,
     verify_play,
 )
+from classroom.core.games.registry import find_game
 from classroom.projections.learning_curve import live_accuracy
 from classroom.projections.new_eleusis_views import (
     ne_public_event,
@@ -131,16 +132,35 @@ def _pending(state: RoundState) -> dict[str, Any] | None:
 def student_view(snapshot: GroupSnapshot, seat_key: str) -> dict[str, Any]:
     """The group as one student's tablet shows it."""
     if snapshot.new_eleusis:
-        return ne_student_view(snapshot, seat_key)
-    return _seat_view(snapshot, _table(snapshot, snapshot.state), seat_key)
+        view = ne_student_view(snapshot, seat_key)
+    else:
+        view = _seat_view(snapshot, _table(snapshot, snapshot.state), seat_key)
+    view["penalties"] = penalties_view(snapshot.mode)
+    return view
 
 
 def student_views(snapshot: GroupSnapshot) -> dict[str, dict[str, Any]]:
     """`student_view` for every seat of the group, sharing the table's part (built once)."""
     if snapshot.new_eleusis:
-        return ne_student_views(snapshot)
-    table = _table(snapshot, snapshot.state)
-    return {seat.key: _seat_view(snapshot, table, seat.key) for seat in snapshot.seats}
+        views = ne_student_views(snapshot)
+    else:
+        table = _table(snapshot, snapshot.state)
+        views = {seat.key: _seat_view(snapshot, table, seat.key) for seat in snapshot.seats}
+    penalties = penalties_view(snapshot.mode)
+    for view in views.values():
+        view["penalties"] = penalties
+    return views
+
+
+def penalties_view(mode: str) -> dict[str, int]:
+    """What each mistake costs in the table's game, for the tablet's texts."""
+    penalties = find_game(mode).penalties
+    return {
+        "per_wrong_card": penalties.per_wrong_card,
+        "wrong_no_play": penalties.wrong_no_play,
+        "new_hand_fewer": penalties.new_hand_fewer,
+        "most_cards_per_play": penalties.most_cards_per_play,
+    }
 
 
 def _seat_view(snapshot: GroupSnapshot, table: dict[str, Any], seat_key: str) -> dict[str, Any]:
