@@ -34,8 +34,8 @@ from classroom.core.games.express import (
 )
 from classroom.projections.class_record import ClassRecord, GroupRecord, RoundRecord
 from classroom.projections.debrief import hypotheses
+from classroom.projections.games.new_eleusis.exports import ne_event_rows, ne_round_extras
 from classroom.projections.learning_curve import play_predictions
-from classroom.projections.ne_exports import ne_event_rows, ne_round_extras
 
 __all__ = [
     "EVENT_COLUMNS",
@@ -54,7 +54,7 @@ FORMAT = "eleusis-classroom-export/1"
 #: `game` (last, so the older columns keep their places) is the game of the round: "express"
 #: or "new_eleusis". A New Eleusis string's cards
 #: share one cell, in the order played ("10H JS"); a call's verdict is "confirmed" or
-#: "overthrown" (see `classroom.projections.ne_exports`).
+#: "overthrown" (see `classroom.projections.games.new_eleusis.exports`).
 EVENT_COLUMNS = (
     "class", "group", "round", "seq", "time", "kind", "nickname", "card", "verdict", "text", "game",
 )  # fmt: skip

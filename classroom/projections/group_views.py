@@ -1,7 +1,9 @@
 """Projections: what each viewer may see of a group, as JSON-ready dicts. Pure functions.
 
 A student sees what a player at that table sees: their own hand, the layout, hand counts, the
-guesses; never another hand, the stock's order, or the secret rule before it is revealed.
+guesses; never another hand, the stock's order, or the secret rule before it is revealed. What
+that is at a table is the table's game's to say (`classroom.projections.games`); here are the
+views every game's tables have, and what they share.
 """
 
 from __future__ import annotations
@@ -9,206 +11,49 @@ from __future__ import annotations
 from typing import Any
 
 from classroom.core.eventlog import LoggedEvent
-from classroom.core.games import new_eleusis as ne
-from classroom.core.games.express import JUDGING, Dealt, DeckAdded, Predicted, RoundState
-from classroom.core.games.express.round import passes
-from classroom.core.games.express.scoring import dealer_score, round_scores
-from classroom.core.games.express.verify import (
-    verify_guess,
-    verify_no_play,
-    verify_pass_guess,
-    verify_play,
-)
-from classroom.core.games.registry import find_game
-from classroom.projections.learning_curve import live_accuracy
-from classroom.projections.new_eleusis_views import (
-    ne_public_event,
-    ne_student_view,
-    ne_student_views,
-    ne_teacher_view,
-)
-from classroom.projections.prediction_view import prediction_view, public_prediction
+from classroom.projections.games import TABLE_VIEWS, views_of
 from classroom.projections.snapshots import GroupSnapshot
+from classroom.projections.table_parts import penalties_view, status
 
-__all__ = ["public_event", "student_view", "student_views", "teacher_group_view"]
+__all__ = [
+    "penalties_view",
+    "public_event",
+    "status",
+    "student_view",
+    "student_views",
+    "teacher_group_view",
+]
 
 
 def public_event(event: LoggedEvent) -> dict[str, Any]:
-    """An event of any game as everybody at the table may see it: the deal and added decks
-    without their cards, a forecast without what was forecast."""
-    if isinstance(event, ne.Dealt):
-        return ne_public_event(event)
-    if isinstance(event, Dealt):
-        return {"kind": "dealt", "seq": event.seq, "starter": str(event.starter)}
-    if isinstance(event, DeckAdded):
-        return {"kind": "deck_added", "seq": event.seq, "count": len(event.cards)}
-    if isinstance(event, Predicted):
-        return public_prediction(event.seq)
+    """An event of any game as everybody at the table may see it: each game hides what its
+    own events hold that the table may not see (a deal's cards, a forecast's answer)."""
+    for views in TABLE_VIEWS.values():
+        shown = views.public_event(event)
+        if shown is not None:
+            return shown
     return event.to_dict()
-
-
-def status(snapshot: GroupSnapshot) -> str:
-    """lobby, choosing_rule, playing, judging_play, judging_no_play, guess_window,
-    judging_guess or over (pausing is told apart: see the view's `paused`)."""
-    if snapshot.dealing_seat is not None:
-        return "choosing_rule"
-    return "lobby" if snapshot.state is None else snapshot.state.phase
-
-
-def _table(snapshot: GroupSnapshot, state: RoundState | None) -> dict[str, Any]:
-    """What every viewer of the group shares."""
-    sizes = state.hand_sizes() if state else {}
-    scores = round_scores(state) if state else {}
-    seats = [
-        {
-            "seat": seat.key,
-            "nickname": seat.nickname,
-            "cards": sizes.get(seat.key),
-            "score": scores.get(seat.key),
-            "playing": seat.key in sizes,
-        }
-        for seat in snapshot.seats
-    ]
-    view: dict[str, Any] = {
-        "group": {"id": snapshot.group_id, "name": snapshot.group_name},
-        "class_name": snapshot.class_name,
-        "round": snapshot.round_number,
-        "status": status(snapshot),
-        "seq": state.seq if state else 0,
-        "seats": seats,
-        **_revealed_rule(snapshot, state),
-        "paused": snapshot.paused,
-        "class_ended": snapshot.class_ended,
-        "dealer_mode": snapshot.dealer_mode,
-        "dealer": snapshot.dealer_seat,
-        "dealing": snapshot.dealing_seat,
-    }
-    if state is None:
-        return view
-    layout = state.layout
-    view |= {
-        "turn": state.turn,
-        "mainline": [str(card) for card in layout.mainline],
-        "sidelines": [[str(card) for card in line] for line in layout.sidelines],
-        "stock": len(state.stock),
-        "guesser": state.guesser,
-        "pending": _pending(state),
-        "guesses": [{"seat": g.seat, "text": g.text, "right": g.right} for g in state.guesses],
-        "hints": list(state.hints),
-        "end": {"reason": state.end_reason, "winner": state.winner} if state.is_over else None,
-        "dealer_score": dealer_score(scores) if state.is_over and scores else None,
-    }
-    return view
-
-
-def _revealed_rule(snapshot: GroupSnapshot, state: RoundState | None) -> dict[str, Any]:
-    """The secret rule once the group may know it: the teacher revealed it, or a right guess
-    ended the round and the class reveals on a right guess. `rule_id` names its rule library
-    entry (the page holds the library's plain-language texts); `rule_words` are a student
-    dealer's own words."""
-    if not (snapshot.rule_revealed or _revealed_by_guess(snapshot, state)):
-        return {"rule": None, "rule_id": None, "rule_words": None}
-    free = snapshot.rule_kind == "free"
-    return {
-        "rule": snapshot.rule_text,
-        "rule_id": snapshot.rule_id,
-        "rule_words": snapshot.rule_text if free else None,
-    }
-
-
-def _revealed_by_guess(snapshot: GroupSnapshot, state: RoundState | None) -> bool:
-    """Whether a right guess has ended the round, in a class that reveals the rule then."""
-    guessed = state is not None and state.is_over and state.end_reason == "guessed"
-    return guessed and snapshot.reveal_after_guess
-
-
-def _pending(state: RoundState) -> dict[str, Any] | None:
-    if state.phase not in JUDGING or state.pending is None:
-        return None
-    card = state.pending.card
-    return {"seat": state.pending.seat, "card": str(card) if card else None}
 
 
 def student_view(snapshot: GroupSnapshot, seat_key: str) -> dict[str, Any]:
     """The group as one student's tablet shows it."""
-    if snapshot.new_eleusis:
-        view = ne_student_view(snapshot, seat_key)
-    else:
-        view = _seat_view(snapshot, _table(snapshot, snapshot.state), seat_key)
-    view["penalties"] = penalties_view(snapshot.mode)
+    view = views_of(snapshot.mode).student_view(snapshot, seat_key)
+    view |= {"mode": snapshot.mode, "penalties": penalties_view(snapshot.mode)}
     return view
 
 
 def student_views(snapshot: GroupSnapshot) -> dict[str, dict[str, Any]]:
     """`student_view` for every seat of the group, sharing the table's part (built once)."""
-    if snapshot.new_eleusis:
-        views = ne_student_views(snapshot)
-    else:
-        table = _table(snapshot, snapshot.state)
-        views = {seat.key: _seat_view(snapshot, table, seat.key) for seat in snapshot.seats}
-    penalties = penalties_view(snapshot.mode)
+    views = views_of(snapshot.mode).student_views(snapshot)
+    shared = {"mode": snapshot.mode, "penalties": penalties_view(snapshot.mode)}
     for view in views.values():
-        view["penalties"] = penalties
+        view |= shared
     return views
-
-
-def penalties_view(mode: str) -> dict[str, int]:
-    """What each mistake costs in the table's game, for the tablet's texts."""
-    penalties = find_game(mode).penalties
-    return {
-        "per_wrong_card": penalties.per_wrong_card,
-        "wrong_no_play": penalties.wrong_no_play,
-        "new_hand_fewer": penalties.new_hand_fewer,
-        "most_cards_per_play": penalties.most_cards_per_play,
-    }
-
-
-def _seat_view(snapshot: GroupSnapshot, table: dict[str, Any], seat_key: str) -> dict[str, Any]:
-    state = snapshot.state
-    view = dict(table)  # a shallow copy: the shared parts are only read
-    view["me"] = seat_key
-    playing = state is not None and seat_key in state.seats
-    hand = state.hand(seat_key) if state is not None and playing else ()
-    view["hand"] = [str(card) for card in hand]
-    view["can"] = {"play": False, "no_play": False, "guess": False, "pass": False}
-    view["choose_rule"] = snapshot.dealing_seat == seat_key
-    view["predict"] = prediction_view(snapshot, seat_key)
-    if state is not None and hand and not snapshot.paused:
-        view["can"] = {
-            "play": passes(lambda: verify_play(state, seat_key, hand[0])),
-            "no_play": passes(lambda: verify_no_play(state, seat_key)),
-            "guess": passes(lambda: verify_guess(state, seat_key, "?")),
-            "pass": passes(lambda: verify_pass_guess(state, seat_key)),
-        }
-    if state is not None and snapshot.dealer_seat == seat_key:
-        view |= _dealer_part(snapshot, state)
-    return view
-
-
-def _dealer_part(snapshot: GroupSnapshot, state: RoundState) -> dict[str, Any]:
-    """What only the dealing seat sees: its own rule, and a no-play hand shown to it."""
-    shown = None
-    if state.phase == "judging_no_play" and state.pending is not None:
-        shown = [str(card) for card in state.hand(state.pending.seat)]
-    return {
-        "rule": snapshot.rule_text,
-        "rule_kind": snapshot.rule_kind,
-        "shown_hand": shown,
-        "verdict_due": state.phase in JUDGING and not snapshot.paused,
-    }
 
 
 def teacher_group_view(snapshot: GroupSnapshot) -> dict[str, Any]:
     """The group as the teacher's pages show it: the secret rule included."""
-    if snapshot.new_eleusis:
-        return ne_teacher_view(snapshot)
-    view = _table(snapshot, snapshot.state)
-    view["rule"] = snapshot.rule_text
-    view["rule_id"] = snapshot.rule_id
-    view["rule_kind"] = snapshot.rule_kind
-    view["revealed"] = snapshot.rule_revealed
-    view["dealer_mismatches"] = snapshot.dealer_mismatches
-    view["predicting"] = live_accuracy(snapshot.state)
-    view["mode"] = "express"
+    view = views_of(snapshot.mode).teacher_view(snapshot)
+    view["mode"] = snapshot.mode
     view["next_mode"] = snapshot.next_mode
     return view

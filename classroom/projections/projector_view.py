@@ -2,36 +2,22 @@
 
 It is shown to the whole room, so it carries less than any other view: no hand, no guess text,
 no secret rule before the teacher reveals it, and, in anonymous mode, no nickname at all (seats
-are numbered by their order in the group and the page writes "Player 1, 2...").
+are numbered by their order in the group and the page writes "Player 1, 2..."). What a tile
+shows of the round itself is the group's game's to say (`classroom.projections.games`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from classroom.core.games import new_eleusis as ne
-from classroom.core.games.express import (
-    JUDGING,
-    Event,
-    GuessJudged,
-    Judged,
-    NoPlayJudged,
-    RoundState,
-)
-from classroom.core.games.express.scoring import round_scores
-from classroom.projections.group_views import status
-from classroom.projections.new_eleusis_projector import (
-    ne_projector_status,
-    ne_seat_marks,
-    ne_table_part,
-)
+from classroom.core.games.registry import find_game
+from classroom.projections.games import views_of
 from classroom.projections.snapshots import ClassSnapshot, GroupSnapshot
 
 __all__ = [
     "VERDICT_LOOKBACK",
     "Verdict",
-    "latest_verdict",
     "projector_status",
     "projector_view",
     "with_group",
@@ -46,44 +32,9 @@ Verdict = dict[str, Any]
 
 
 def projector_status(group: GroupSnapshot) -> str:
-    """lobby, choosing_rule, playing, verdict, guess_window, guess, paused or over (and, at a
-    New Eleusis table, calling and pointing)."""
-    if group.new_eleusis:
-        return ne_projector_status(group)
-    if group.paused:
-        return "paused"
-    phase = status(group)
-    if phase == "judging_guess":
-        return "guess"
-    if phase in JUDGING:
-        return "verdict"
-    return phase
-
-
-def latest_verdict(events: Sequence[Event]) -> Verdict | None:
-    """The newest verdict among `events` (a round's newest events), as the room may see it:
-    whose action, on which card, right or wrong; never a guess's words.
-
-    >>> from classroom.core.cards import Card
-    >>> from classroom.core.games.express import Hint
-    >>> latest_verdict([Judged(seq=3, seat="4", card=Card.parse("7H"), correct=False),
-    ...                 Hint(seq=4, text="look at colours")])
-    {'kind': 'play', 'seat': '4', 'card': '7H', 'right': False}
-    """
-    for event in reversed(events):
-        if isinstance(event, Judged):
-            return {
-                "kind": "play",
-                "seat": event.seat,
-                "card": str(event.card),
-                "right": event.correct,
-            }
-        if isinstance(event, NoPlayJudged):
-            card = str(event.card) if event.card else None
-            return {"kind": "no_play", "seat": event.seat, "card": card, "right": event.right}
-        if isinstance(event, GuessJudged):
-            return {"kind": "guess", "seat": event.seat, "card": None, "right": event.right}
-    return None
+    """The tile's status, in the words of the group's game (lobby, choosing_rule, playing,
+    verdict, paused, over, and what else the game adds)."""
+    return views_of(group.mode).projector_status(group)
 
 
 def projector_view(
@@ -95,7 +46,7 @@ def projector_view(
     verdicts: Mapping[int, Verdict | None] | None = None,
 ) -> dict[str, Any]:
     """The class as the projector shows it; `online` holds the seat keys with a tablet open,
-    `verdicts` each group's latest verdict (by group id; see `latest_verdict`).
+    `verdicts` each group's latest verdict (by group id; see each game's `latest_verdict`).
 
     >>> from classroom.projections.snapshots import ClassSnapshot
     >>> empty = ClassSnapshot(1, "7B", "ABC234", False, False, False, "add_deck", ())
@@ -174,10 +125,7 @@ def _group(
     # While a student dealer chooses the next rule, the last round's table is over and gone.
     choosing = group.dealing_seat is not None
     state = None if choosing else group.state
-    ne_state = None if choosing else group.ne_state
-    table = NO_TABLE if state is None else _table(state, verdict)
-    if ne_state is not None:
-        table = ne_table_part(ne_state, verdict)
+    table = NO_TABLE if state is None else views_of(group.mode).tile(state, verdict)
     return {
         "id": group.group_id,
         "name": group.group_name,
@@ -186,7 +134,7 @@ def _group(
         # With the round, orders tiles: a late broadcast never replaces a newer tile.
         "seq": group.seq,
         "status": projector_status(group),
-        "seats": _seats(group, state or ne_state, anonymous=anonymous, online=online),
+        "seats": _seats(group, state, anonymous=anonymous, online=online),
         "rule": group.rule_text if group.rule_revealed else None,
         "dealer": group.dealer_seat,
         "dealing": group.dealing_seat,
@@ -194,38 +142,16 @@ def _group(
     }
 
 
-def _table(state: RoundState, verdict: Verdict | None) -> dict[str, Any]:
-    """The round part of a tile: the cards on the table and what happens at it, no hand."""
-    layout = state.layout
-    return {
-        "turn": state.turn,
-        "mainline": [str(card) for card in layout.mainline],
-        "mainline_total": len(layout.mainline),
-        "sidelines": [[str(card) for card in line] for line in layout.sidelines],
-        "sideline_total": layout.sideline_count,
-        "guesses": len(state.guesses),
-        "hints": len(state.hints),
-        "pending": _pending(state) if state.phase in JUDGING and state.pending else None,
-        "guesser": state.guesser,
-        "verdict": verdict,
-        "winner": state.winner,
-        "end_reason": state.end_reason,
-    }
-
-
 def _seats(
     group: GroupSnapshot,
-    state: RoundState | ne.RoundState | None,
+    state: Any,
     *,
     anonymous: bool,
     online: set[str],
 ) -> list[dict[str, Any]]:
     sizes = state.hand_sizes() if state else {}
-    scores: dict[str, int] = {}
-    if isinstance(state, ne.RoundState):
-        scores = ne.round_scores(state)
-    elif state is not None:
-        scores = round_scores(state)
+    scores = find_game(group.mode).scores(state)[0] if state else {}
+    marks = views_of(group.mode).seat_marks
     seats = []
     for number, seat in enumerate(group.seats, start=1):
         entry: dict[str, Any] = {
@@ -237,14 +163,6 @@ def _seats(
         }
         if not anonymous:
             entry["name"] = seat.nickname
-        if group.new_eleusis:
-            entry |= ne_seat_marks(state if isinstance(state, ne.RoundState) else None, seat.key)
+        entry |= marks(state, seat.key)
         seats.append(entry)
     return seats
-
-
-def _pending(state: RoundState) -> dict[str, Any]:
-    """Who waits for a verdict, and on which card (the tablets see it too; a no-play has none)."""
-    assert state.pending is not None
-    card = state.pending.card
-    return {"seat": state.pending.seat, "card": str(card) if card else None}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from classroom.core.games import new_eleusis
-from classroom.core.games.express import Event, RoundState
+from classroom.core.eventlog import LoggedEvent
 from classroom.core.layout import Layout
 
 __all__ = ["ClassSnapshot", "GroupSnapshot", "SeatInfo"]
@@ -40,8 +40,10 @@ class GroupSnapshot:
     seats: tuple[SeatInfo, ...]
     round_id: int | None
     round_number: int
-    state: RoundState | None
-    events: tuple[Event, ...]
+    #: The current round's state, in its game's terms (None before the first deal).
+    state: Any
+    #: Events of the current round a reader asked for (see `Reading.group_snapshot`).
+    events: tuple[LoggedEvent, ...]
     paused: bool = False
     dealer_mode: str = "app"
     #: The seat choosing the rule for the next round (student dealers), if any.
@@ -66,11 +68,9 @@ class GroupSnapshot:
     #: no window runs; a student dealer judges when ready).
     predict_seconds: int = 5
     predict_left: float | None = None
-    #: "express" or "new_eleusis": the game of the current round (of the next one before the
-    #: first). A New Eleusis round's state is `ne_state` (`state` is then None).
+    #: The game of the current round (of the next one before the first): the name its views
+    #: and its rules are found by.
     mode: str = "express"
-    ne_state: new_eleusis.RoundState | None = None
-    ne_events: tuple[new_eleusis.Event, ...] = ()
     #: The game the group's next round will be dealt in (the teacher may change it between
     #: rounds, so it can differ from `mode`).
     next_mode: str = "express"
@@ -78,19 +78,12 @@ class GroupSnapshot:
     @property
     def seq(self) -> int:
         """The seq of the current round's newest event (0 before any)."""
-        state = self.ne_state or self.state
-        return state.seq if state else 0
+        return self.state.seq if self.state else 0
 
     @property
     def layout(self) -> Layout | None:
         """The cards on the table in the current round, whichever the game."""
-        state = self.ne_state or self.state
-        return state.layout if state else None
-
-    @property
-    def new_eleusis(self) -> bool:
-        """Whether the group plays (or is about to play) New Eleusis."""
-        return self.mode == "new_eleusis"
+        return self.state.layout if self.state else None
 
     def nickname(self, seat_key: str) -> str:
         """The nickname behind an engine seat id ('?' for a seat since removed)."""
@@ -131,4 +124,4 @@ class ClassSnapshot:
     @property
     def plays_new_eleusis(self) -> bool:
         """Whether a group of the class plays New Eleusis, now or in its next round."""
-        return any(g.new_eleusis or g.next_mode == "new_eleusis" for g in self.groups)
+        return any("new_eleusis" in (g.mode, g.next_mode) for g in self.groups)

@@ -1,7 +1,7 @@
 """One round's timeline: the events, the student dealer's contested verdicts and the journal
 entries, merged in the order they happened. An entry written at seq `s` comes after event `s`.
 A New Eleusis round's moments carry its own events, with the cards on the table by then and
-each prophet's call's outcome (`classroom.projections.ne_record`).
+each prophet's call's outcome (`classroom.projections.games.new_eleusis.record`).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from classroom.core.games import new_eleusis
 from classroom.core.games.express import Dealt, Event, GameError
 from classroom.core.layout import Layout
 from classroom.projections.class_record import Mismatch, RoundRecord
+from classroom.projections.games.new_eleusis.record import ne_moments
 from classroom.projections.journal_view import journal_view
-from classroom.projections.ne_record import ne_moments
 
 __all__ = ["Moment", "timeline"]
 

@@ -5,11 +5,11 @@ plain rows."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from classroom.core.cards import Card
 from classroom.core.eventlog import LoggedEvent
-from classroom.core.games import new_eleusis
-from classroom.core.games.express import RoundState
+from classroom.core.games.registry import find_game
 from classroom.core.text import _
 from classroom.projections.journal_view import JournalRecord
 from classroom.projections.snapshots import ClassSnapshot, GroupSnapshot, SeatInfo
@@ -18,10 +18,9 @@ from classroom.usecases.errors import NotFound
 from classroom.usecases.ports import GroupRow, JournalRow, RoundRow, UnitOfWork
 from classroom.usecases.verdict_window import predicting, window_end
 
-__all__ = ["AnyState", "CatchUp", "Reading", "journal_record", "logged_events", "snapshot_of"]
+__all__ = ["CatchUp", "Reading", "journal_record", "logged_events", "snapshot_of"]
 
 #: A round's state, in the terms of the game it is played in.
-AnyState = RoundState | new_eleusis.RoundState
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +55,7 @@ class Reading:
                 events = logged_events(uow, round_row, events_after)
             return snapshot_of(uow, group, round_row, state, events)
 
-    def _state(self, uow: UnitOfWork, round_row: RoundRow | None) -> AnyState | None:
+    def _state(self, uow: UnitOfWork, round_row: RoundRow | None) -> Any:
         """The round's state in its own game's terms (None before the first round)."""
         return None if round_row is None else self.states.of(uow, round_row)
 
@@ -78,9 +77,8 @@ class Reading:
             snapshot = snapshot_of(uow, group, round_row, state)
             journal = tuple(map(journal_record, uow.journal.of_round(round_row.id, seat_id)))
             journal_events: tuple[LoggedEvent, ...] = ()
-            # A New Eleusis journal is checked against the table alone (its test cards are
-            # Express's one-card plays).
-            if journal and isinstance(state, RoundState):
+            # A game whose plays are strings has its journals checked against the table alone.
+            if journal and find_game(round_row.mode).journals_read_log:
                 journal_events = missed if after == 0 else uow.rounds.events(round_row.id, 0)
             return CatchUp(snapshot, missed, journal, journal_events)
 
@@ -131,15 +129,12 @@ def snapshot_of(
     uow: UnitOfWork,
     group: GroupRow,
     round_row: RoundRow | None,
-    any_state: AnyState | None,
+    any_state: Any,
     any_events: tuple[LoggedEvent, ...] = (),
 ) -> GroupSnapshot:
     """The snapshot of a group whose round and state are already at hand (a use case that
     just wrote them builds it in its own transaction)."""
-    ne_state = any_state if isinstance(any_state, new_eleusis.RoundState) else None
-    state = any_state if isinstance(any_state, RoundState) else None
-    events = any_events if ne_state is None else ()
-    ne_events = any_events if ne_state is not None else ()
+    state, events = any_state, any_events
     mismatches = 0
     if round_row is not None and round_row.dealer_seat_id is not None:
         mismatches = uow.rounds.verdict_count(round_row.id)
@@ -183,8 +178,6 @@ def snapshot_of(
         predict_seconds=group.predict_seconds,
         predict_left=left,
         mode=round_row.mode if round_row else group.mode,
-        ne_state=ne_state,
-        ne_events=ne_events,
         next_mode=group.mode,
     )
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from classroom.core.games.express import Event
+from classroom.core.eventlog import LoggedEvent
+from classroom.core.games.registry import find_game
 from classroom.projections.group_views import teacher_group_view
 from classroom.projections.journal_view import journal_view
 from classroom.usecases import GroupSnapshot
@@ -70,10 +71,10 @@ def send_journals(snapshot: GroupSnapshot, events: Sequence[Mapping[str, Any]]) 
         socketio.emit("journal", view, to=f"seat:{seat}", namespace=PLAY)
 
 
-def _journal_events(snapshot: GroupSnapshot) -> tuple[Event, ...]:
-    """The events a journal's predictions are read from: an Express round's log (a New
-    Eleusis journal is checked against the table alone)."""
-    if snapshot.round_id is None or snapshot.new_eleusis:
+def _journal_events(snapshot: GroupSnapshot) -> tuple[LoggedEvent, ...]:
+    """The events a journal's predictions are read from: the round's log, in a game whose
+    journals read it (others are checked against the table alone)."""
+    if snapshot.round_id is None or not find_game(snapshot.mode).journals_read_log:
         return ()
     return use_cases().reading.events_after(snapshot.round_id, 0)
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import Flask, current_app
 
+from classroom.core.games.registry import find_game
 from classroom.projections.journal_view import check_view, journal_view
 from classroom.usecases import GroupSnapshot
 from classroom.usecases.checks import CheckOutcome, Checks
@@ -89,7 +90,7 @@ def journal_verdicts(snapshot: GroupSnapshot, seat_id: int | None = None) -> Any
 
 
 def _rule_known_to_players(snapshot: GroupSnapshot) -> bool:
-    state = snapshot.ne_state or snapshot.state
+    state = snapshot.state
     return snapshot.rule_revealed or (state is not None and state.is_over)
 
 
@@ -98,9 +99,9 @@ def send_checked_journal(snapshot: GroupSnapshot, seat_id: int) -> None:
     if snapshot.round_id is None:
         return
     records = use_cases().journal.journal(snapshot.round_id, seat_id)
-    # A New Eleusis journal is checked against the table alone: its log is not Express's.
-    express = records and not snapshot.new_eleusis
-    events = use_cases().reading.events_after(snapshot.round_id, 0) if express else ()
+    # A game whose plays are strings has its journals checked against the table alone.
+    read_log = records and find_game(snapshot.mode).journals_read_log
+    events = use_cases().reading.events_after(snapshot.round_id, 0) if read_log else ()
     layout = snapshot.layout
     view = localize(
         journal_view(records, events, layout, verdict=journal_verdicts(snapshot, seat_id))

@@ -11,11 +11,10 @@ from typing import Any
 from flask import Flask, current_app
 from socketio import PubSubManager
 
-from classroom.projections.new_eleusis_projector import latest_ne_verdict
+from classroom.projections.games import views_of
 from classroom.projections.projector_view import (
     VERDICT_LOOKBACK,
     Verdict,
-    latest_verdict,
     projector_view,
     with_group,
     with_presence,
@@ -50,24 +49,15 @@ def class_view(class_id: int) -> View:
 
 
 def group_verdict(group: GroupSnapshot) -> Verdict | None:
-    """The latest verdict of the group's round, read from the newest events of its log."""
-    if group.new_eleusis:
-        return _ne_verdict(group)
+    """The latest verdict of the group's round, read from the newest events of its log (only
+    those the snapshot's state has seen), in its game's words."""
     state = group.state
     if group.round_id is None or state is None or group.dealing_seat is not None:
         return None
     after = max(0, state.seq - VERDICT_LOOKBACK)
-    return latest_verdict(use_cases().reading.events_after(group.round_id, after))
-
-
-def _ne_verdict(group: GroupSnapshot) -> Verdict | None:
-    """The latest verdict of a New Eleusis round, with the prophet's call on it."""
-    if group.round_id is None or group.ne_state is None or group.dealing_seat is not None:
-        return None
-    after = max(0, group.ne_state.seq - VERDICT_LOOKBACK)
     logged = use_cases().reading.events_after(group.round_id, after)
-    events = [event for event in logged if event.seq <= group.ne_state.seq]
-    return latest_ne_verdict(events)
+    events = [event for event in logged if event.seq <= state.seq]
+    return views_of(group.mode).latest_verdict(events)
 
 
 class ProjectorFeed:

@@ -211,7 +211,7 @@ def _table_rule(group: GroupSnapshot) -> TableRule:
     if group.dealer_mode == "student":
         title = _("{rule} (students deal and may choose other rules)").format(rule=title)
     difficulty = library.difficulty if library else None
-    new_eleusis = group.new_eleusis or group.next_mode == "new_eleusis"
+    new_eleusis = "new_eleusis" in (group.mode, group.next_mode)
     return TableRule(_dealer(group), title, difficulty, new_eleusis)
 
 

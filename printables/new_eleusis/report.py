@@ -3,7 +3,8 @@ markers, every event in words (strings and their verdicts, no plays, the prophet
 what the dealer made of them, markers, expulsions, the end), the prophets' terms and the scores
 with the prophet's bonus and the dealer's score.
 
-Pure: computed from the group's record (`classroom.projections.ne_record` reads the log).
+Pure: computed from the group's record (`classroom.projections.games.new_eleusis.record`
+reads the log).
 """
 
 from __future__ import annotations
@@ -14,7 +15,12 @@ from dataclasses import dataclass
 from classroom.core.cards import Card, printed_label
 from classroom.core.games import new_eleusis as ne
 from classroom.projections.class_record import GroupRecord, RoundRecord
-from classroom.projections.ne_record import NeDebrief, NeMoment, ne_debrief, ne_moments
+from classroom.projections.games.new_eleusis.record import (
+    NeDebrief,
+    NeMoment,
+    ne_debrief,
+    ne_moments,
+)
 from printables.kit.i18n import current_language
 from printables.kit.i18n import gettext as _
 from printables.report.info import RoundInfo

@@ -9,7 +9,7 @@ from xml.sax.saxutils import escape
 from reportlab.platypus import Flowable, Table
 
 from classroom.core.cards import printed_label
-from classroom.projections.ne_record import NeCard
+from classroom.projections.games.new_eleusis.record import NeCard
 from printables.kit.card_layout import layout_rows
 from printables.kit.document import build_pdf
 from printables.kit.i18n import current_language, local_number

@@ -28,7 +28,7 @@ def play_new_eleusis(service: UseCases, group_id: int, at_least: int) -> None:
     rounds = service.rounds
     turn = 0
     while True:
-        state = service.reading.group_snapshot(group_id).ne_state
+        state = service.reading.group_snapshot(group_id).state
         assert state is not None and not state.is_over and state.turn is not None
         if state.cards_played >= at_least:
             return
@@ -38,7 +38,7 @@ def play_new_eleusis(service: UseCases, group_id: int, at_least: int) -> None:
         good = bool(right) and not (turn % 3 == 0 and wrong)
         cards = right[:1] if good else wrong[:2]
         rounds.act(refs[seat], Move("play", f"ne-{turn}", cards=tuple(cards)))
-        after = service.reading.group_snapshot(group_id).ne_state
+        after = service.reading.group_snapshot(group_id).state
         assert after is not None
         if after.phase == "calling" and after.prophet is not None:
             rounds.act(refs[after.prophet], Move("call", f"call-{turn}", right=good))
@@ -49,7 +49,7 @@ def play_new_eleusis(service: UseCases, group_id: int, at_least: int) -> None:
 def expel_one(service: UseCases, group_id: int) -> None:
     """In sudden death, the player on turn plays a wrong card (the prophet calls it wrong) and
     is out."""
-    state = service.reading.group_snapshot(group_id).ne_state
+    state = service.reading.group_snapshot(group_id).state
     assert state is not None and state.sudden_death and state.turn and state.prophet
     rule = compile_rule(EASY_RULE)
     wrong = [c for c in state.hand(state.turn) if not rule.allows(state.layout.mainline, c)]
@@ -81,7 +81,7 @@ def test_a_new_eleusis_table_beside_an_express_one_on_a_1080p_projector(
     play_long(service, teacher_id, otters, plays=44)
     play_new_eleusis(service, owls, at_least=42)
     expel_one(service, owls)
-    state = service.reading.group_snapshot(owls).ne_state
+    state = service.reading.group_snapshot(owls).state
     assert state is not None and state.prophet is not None and state.prophet_marker is not None
     token = service.classes.projector_link_token(teacher_id, class_id)
 
@@ -144,12 +144,12 @@ def test_a_string_waiting_for_the_prophets_call_in_polish(server: Server, browse
         service.seats.join(snapshot.join_code, owls, nickname)
     service.rounds.start_round(teacher_id, owls)
     play_new_eleusis(service, owls, at_least=12)
-    state = service.reading.group_snapshot(owls).ne_state
+    state = service.reading.group_snapshot(owls).state
     assert state is not None and state.prophet is not None and state.turn is not None
     string = state.hand(state.turn)[:2]
     refs = seat_refs(service, owls)
     service.rounds.act(refs[state.turn], Move("play", "pl-1", cards=string))
-    state = service.reading.group_snapshot(owls).ne_state
+    state = service.reading.group_snapshot(owls).state
     assert state is not None and state.phase == "calling"
     token = service.classes.projector_link_token(teacher_id, class_id)
 
@@ -192,7 +192,7 @@ def test_four_long_new_eleusis_tables_fit_one_1080p_screen(
     expect(projector.page.locator(".group")).to_have_count(4)
     expect(projector.page.locator("#pages")).to_be_hidden()
     for group in snapshot.groups:
-        state = service.reading.group_snapshot(group.group_id).ne_state
+        state = service.reading.group_snapshot(group.group_id).state
         assert state is not None
         tile = projector.group(group.group_id)
         expect(tile.locator(".pcard")).to_have_count(state.cards_played + 1)

@@ -45,7 +45,7 @@ class Table:
         self.rule = compile_rule(EASY_RULE)
 
     def state(self) -> Any:
-        state = self.lesson.service.reading.group_snapshot(self.lesson.group_ids[0]).ne_state
+        state = self.lesson.service.reading.group_snapshot(self.lesson.group_ids[0]).state
         assert state is not None
         return state
 

@@ -22,7 +22,7 @@ STILL_COMPARING = {
     "classroom/web/teacher/display.py": 1,
     "classroom/web/teacher/controls.py": 1,
     "classroom/projections/class_record.py": 1,
-    "classroom/projections/snapshots.py": 2,
+    "classroom/projections/snapshots.py": 1,
 }
 
 
@@ -64,3 +64,51 @@ def test_no_new_code_compares_a_table_mode_with_a_game_name() -> None:
     assert grown == {}, "ask the game (find_game(mode)) instead of comparing its name"
     gone = {name for name in STILL_COMPARING if found[name] < STILL_COMPARING[name]}
     assert gone == set(), "fewer comparisons left: shrink STILL_COMPARING to match"
+
+
+#: Files named for the change they make to the schema, not for a game.
+MIGRATIONS = "classroom/store/migrations/"
+
+
+def named_for_a_game_outside_its_folder(paths: list[str]) -> list[str]:
+    """The paths whose file name is a registered game's (or its short `ne_` form) while no
+    folder above them is named for that game."""
+    games = {game.name for game in GAMES}
+    found = []
+    for path in paths:
+        *folders, name = path.split("/")
+        stem = name.split(".")[0]
+        for game in games:
+            short = "".join(word[0] for word in game.split("_"))
+            named = game in stem or stem.startswith((f"{short}_", f"{short}-", f"_{short}_"))
+            if named and game not in folders and not path.startswith(MIGRATIONS):
+                found.append(path)
+    return found
+
+
+def test_the_name_check_tells_a_game_folder_from_a_file_named_for_a_game() -> None:
+    assert named_for_a_game_outside_its_folder(
+        [
+            "classroom/projections/ne_record.py",
+            "classroom/static/css/ne-tablet.css",
+            "templates/student/_ne_actions.html",
+            "classroom/projections/new_eleusis_views.py",
+            "classroom/projections/games/new_eleusis/record.py",
+            "classroom/projections/network.py",
+        ]
+    ) == [
+        "classroom/projections/ne_record.py",
+        "classroom/static/css/ne-tablet.css",
+        "templates/student/_ne_actions.html",
+        "classroom/projections/new_eleusis_views.py",
+    ]
+
+
+def test_every_file_named_for_a_game_lives_in_that_games_folder() -> None:
+    tracked = [
+        path.relative_to(ROOT).as_posix()
+        for top in ("classroom", "printables", "templates")
+        for path in sorted((ROOT / top).rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts
+    ]
+    assert named_for_a_game_outside_its_folder(tracked) == []

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from classroom.core.cards import Card
 from classroom.core.games import new_eleusis as ne
-from classroom.projections.new_eleusis_projector import latest_ne_verdict
+from classroom.projections.games.new_eleusis.projector import latest_verdict
 from classroom.projections.projector_view import projector_view
 from classroom.projections.snapshots import ClassSnapshot, GroupSnapshot, SeatInfo
 
@@ -67,18 +67,16 @@ def snapshot_of(game: ne.Round, **changes: object) -> GroupSnapshot:
         seats=SEATS,
         round_id=9,
         round_number=1,
-        state=None,
-        events=(),
+        state=game.state,
+        events=game.events,
         mode="new_eleusis",
-        ne_state=game.state,
-        ne_events=game.events,
     )
     return replace(snapshot, **changes)
 
 
 def tile_of(snapshot: GroupSnapshot, *, anonymous: bool = False) -> dict[str, object]:
     class_snapshot = ClassSnapshot(1, "7B", "ABC234", False, False, False, "add_deck", (snapshot,))
-    verdicts = {snapshot.group_id: latest_ne_verdict(snapshot.ne_events)}
+    verdicts = {snapshot.group_id: latest_verdict(snapshot.events)}
     view = projector_view(
         class_snapshot, anonymous=anonymous, online={"11"}, join_url="", verdicts=verdicts
     )
@@ -150,7 +148,7 @@ def test_an_expelled_player_is_marked_and_sudden_death_is_on():
     # with 10 (a multiple of the markers) so that the next wrong play expels.
     quick = replace(state.options, sudden_death=10, sudden_death_with_prophet=10)
     state = replace(state, options=quick)
-    tile = tile_of(snapshot_of(game, ne_state=replace(state, expelled=(SEATS[1].key,))))
+    tile = tile_of(snapshot_of(game, state=replace(state, expelled=(SEATS[1].key,))))
     assert tile["sudden_death"]["on"] and tile["sudden_death"]["left"] == 0
     assert tile["expelled"] == [SEATS[1].key]
     assert [seat["expelled"] for seat in tile["seats"]] == [False, True, False, False, False]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from classroom.core.games import new_eleusis as ne
 from classroom.projections.class_record import RoundRecord
-from classroom.projections.ne_record import call_outcomes, ne_debrief, numbered_table
+from classroom.projections.games.new_eleusis.record import call_outcomes, ne_debrief, numbered_table
 from tests.unit.test_new_eleusis_support import Alternate, cards, long_table, play_right, table
 
 

@@ -31,10 +31,9 @@ def _snapshot(game: ne.Round, **fields: object) -> GroupSnapshot:
         seats=tuple(SeatInfo(int(key), f"P{key}") for key in SEATS),
         round_id=1,
         round_number=1,
-        state=None,
+        state=game.state,
         events=(),
         mode="new_eleusis",
-        ne_state=game.state,
     )
     return replace(snapshot, **fields)  # type: ignore[arg-type]
 

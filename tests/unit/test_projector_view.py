@@ -12,8 +12,8 @@ import pytest
 
 from classroom.core.cards import Card
 from classroom.core.games.express import GuessJudged, Hint, Judged, NoPlayJudged, Round, RoundState
+from classroom.projections.games.express.projector import latest_verdict
 from classroom.projections.projector_view import (
-    latest_verdict,
     projector_view,
     with_group,
     with_presence,

@@ -30,7 +30,7 @@ def _class(use_cases: UseCases, teacher: int, **options: str) -> tuple[int, int,
 
 
 def _state(use_cases: UseCases, group_id: int) -> ne.RoundState:
-    state = use_cases.reading.group_snapshot(group_id).ne_state
+    state = use_cases.reading.group_snapshot(group_id).state
     assert state is not None
     return state
 
@@ -55,7 +55,7 @@ def test_a_new_eleusis_group_is_dealt_fourteen_cards_with_the_house_options(
     _class_id, group_id, seats = _class(use_cases, teacher, ne_sudden_death="long")
     use_cases.rounds.start_round(teacher, group_id)
     snapshot = use_cases.reading.group_snapshot(group_id)
-    assert snapshot.mode == "new_eleusis" and snapshot.state is None
+    assert snapshot.mode == "new_eleusis" and isinstance(snapshot.state, ne.RoundState)
     state = _state(use_cases, group_id)
     assert [len(state.hand(seat.key)) for seat in seats] == [14] * 5
     assert (state.options.sudden_death, state.options.sudden_death_with_prophet) == (40, 40)

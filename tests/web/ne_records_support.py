@@ -34,7 +34,7 @@ class MixedClass:
 
 
 def _state(service: UseCases, group_id: int) -> ne.RoundState:
-    state = service.reading.group_snapshot(group_id).ne_state
+    state = service.reading.group_snapshot(group_id).state
     assert state is not None
     return state
 

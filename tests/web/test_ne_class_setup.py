@@ -84,7 +84,7 @@ def test_the_class_page_shows_the_prophet_and_sudden_death_and_no_skip_turn(
     rule = compile_rule("card.color != prev.color")
     rounds, n = service.rounds, 0
     while True:
-        state = service.reading.group_snapshot(group_id).ne_state
+        state = service.reading.group_snapshot(group_id).state
         assert state is not None and state.turn is not None
         seat = next(s for s in seats if s.key == state.turn)
         right = [c for c in state.hand(seat.key) if rule.allows(state.layout.mainline, c)]
@@ -97,7 +97,7 @@ def test_the_class_page_shows_the_prophet_and_sudden_death_and_no_skip_turn(
     html = text(client.get(page))
     assert "New Eleusis" in html and f"Prophet: {seat.nickname}" in html
     assert "Sudden death in" in html
-    after = service.reading.group_snapshot(group_id).ne_state
+    after = service.reading.group_snapshot(group_id).state
     assert after is not None and after.turn is not None
     turn = next(s for s in seats if s.key == after.turn)
     # An absent player's turn can be skipped at a New Eleusis table too.
@@ -147,8 +147,8 @@ def test_a_hint_to_all_and_end_all_rounds_reach_a_new_eleusis_table(
     service.rounds.start_round(teacher, group_id)
     page = f"/teacher/classes/{class_id}"
     client.post(f"{page}/hint", {"text": "Look at the colours", "next": page})
-    state = service.reading.group_snapshot(group_id).ne_state
+    state = service.reading.group_snapshot(group_id).state
     assert state is not None and state.hints == ("Look at the colours",)
     client.post(f"{page}/end-rounds", {"next": page})
-    state = service.reading.group_snapshot(group_id).ne_state
+    state = service.reading.group_snapshot(group_id).state
     assert state is not None and state.is_over

@@ -98,7 +98,7 @@ def test_a_student_dealers_new_eleusis_round_is_read_before_and_after_the_deal(
         s for s in seats if s.key == service.reading.group_snapshot(group_id).dealing_seat
     )
     service.dealing.choose_rule(dealer, RuleChoice("language", "card.color != prev.color"), "r1")
-    state = service.reading.group_snapshot(group_id).ne_state
+    state = service.reading.group_snapshot(group_id).state
     assert state is not None
     player = next(s for s in seats if s.key == state.turn)
     service.rounds.act(player, Move("play", "p1", cards=state.hand(player.key)[:2]))

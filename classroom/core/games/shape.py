@@ -112,6 +112,9 @@ class Game(Protocol):
     moves: frozenset[str]
     #: Whether the others at the table forecast each waiting play (everyone predicts).
     predictions: bool
+    #: Whether a journal's test cards are judged from the round's log (one card a play); a
+    #: game whose plays are strings checks its journals against the table alone.
+    journals_read_log: bool
     penalties: Penalties
 
     def deal(

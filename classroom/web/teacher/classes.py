@@ -120,7 +120,7 @@ def start_all(class_id: int) -> Response:
         return back(page)
     started, refused = [], []
     for group in own_class(class_id).groups:
-        state = group.ne_state or group.state
+        state = group.state
         if state is not None and state.phase not in STARTABLE:
             continue
         try:

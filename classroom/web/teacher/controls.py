@@ -136,7 +136,7 @@ def _playing(class_id: int) -> list[int]:
     playing = [
         group.group_id
         for group in own_class(class_id).groups
-        if (state := group.ne_state or group.state) is not None and not state.is_over
+        if (state := group.state) is not None and not state.is_over
     ]
     if not playing:
         flash(_("No group is playing a round."), "error")

@@ -12,8 +12,8 @@ from flask import render_template, url_for
 
 from classroom.core.games.express import Judged
 from classroom.projections.debrief import debrief
+from classroom.projections.games.new_eleusis.record import ne_debrief
 from classroom.projections.journal_view import JournalRecord
-from classroom.projections.ne_record import ne_debrief
 from classroom.projections.timeline import final_layout
 from classroom.usecases.checks import CheckOutcome
 from classroom.web.auth import login_required

@@ -27,6 +27,7 @@ class Express:
     max_players = 8
     moves = frozenset({"play", "no_play", "guess", "pass", "predict"})
     predictions = True
+    journals_read_log = True
     penalties = Penalties(
         per_wrong_card=1, wrong_no_play=1, new_hand_fewer=1, most_cards_per_play=1
     )

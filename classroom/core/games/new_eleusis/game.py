@@ -49,6 +49,7 @@ class NewEleusis:
     max_players = MAX_PLAYERS
     moves = frozenset({"play", "no_play", "declare", "call", "point"})
     predictions = False
+    journals_read_log = False
     penalties = Penalties(
         per_wrong_card=PENALTY_PER_CARD,
         wrong_no_play=NO_PLAY_PENALTY,

@@ -1,10 +1,11 @@
 """What the projector shows of a group playing New Eleusis. Pure.
 
-The tile has the Express tile's shape (`projector_view`), so the page draws the table with the
-same code, plus what New Eleusis adds for the room: the number of every card (`numbers`), the
-`markers` on every 10th card, the `prophet` and the `prophet_marker`, the `expelled` players,
-the `sudden_death` count and what the latest verdict did (the string to the mainline or the
-sideline, the prophet's call confirmed or the prophet overthrown, a player expelled).
+The tile has the Express tile's shape (`games.express.projector`), so the page draws the
+table with the same code, plus what New Eleusis adds for the room: the number of every card
+(`numbers`), the `markers` on every 10th card, the `prophet` and the `prophet_marker`, the
+`expelled` players, the `sudden_death` count and what the latest verdict did (the string to
+the mainline or the sideline, the prophet's call confirmed or the prophet overthrown, a
+player expelled).
 
 Like every projector tile it holds no hand: a no-play's shown hand and the card the prophet
 points to in it stay on the tablets; the stock's cards and the rule before its reveal neither.
@@ -16,10 +17,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from classroom.core.games import new_eleusis as ne
-from classroom.projections.new_eleusis_views import card_numbers
+from classroom.projections.games.new_eleusis.views import card_numbers
 from classroom.projections.snapshots import GroupSnapshot
 
-__all__ = ["latest_ne_verdict", "ne_projector_status", "ne_seat_marks", "ne_table_part"]
+__all__ = ["latest_verdict", "projector_status", "seat_marks", "tile"]
 
 View = dict[str, Any]
 
@@ -27,27 +28,27 @@ View = dict[str, Any]
 _JUDGING = frozenset({"judging_play", "judging_no_play", "judging_point"})
 
 
-def ne_projector_status(group: GroupSnapshot) -> str:
+def projector_status(group: GroupSnapshot) -> str:
     """lobby, choosing_rule, playing, calling (the prophet's turn to call), pointing (the
     prophet shows the card that could go), verdict, paused or over."""
     if group.paused:
         return "paused"
     if group.dealing_seat is not None:
         return "choosing_rule"
-    state = group.ne_state
+    state = group.state
     if state is None:
         return "lobby"
     return "verdict" if state.phase in _JUDGING else state.phase
 
 
-def latest_ne_verdict(events: Sequence[ne.Event]) -> View | None:
+def latest_verdict(events: Sequence[ne.Event]) -> View | None:
     """The newest verdict among a New Eleusis round's newest `events`, as the room may see it:
     whose turn, which string went where, the prophet's call on it and what became of the
     prophet, and whether the player was expelled or declared themselves prophet after it.
 
     >>> from classroom.core.cards import Card
     >>> cards = (Card.parse("7H"), Card.parse("8S"))
-    >>> latest_ne_verdict([ne.Played(seq=3, seat="4", cards=cards),
+    >>> latest_verdict([ne.Played(seq=3, seat="4", cards=cards),
     ...                    ne.Called(seq=4, seat="2", right=True),
     ...                    ne.Judged(seq=5, seat="4", cards=cards, correct=False),
     ...                    ne.Overthrown(seq=6, seat="2")])["call"]
@@ -106,7 +107,7 @@ def _what_followed(events: Sequence[ne.Event], at: int) -> View:
     return {"call": call, "expelled": expelled, "declared": declared}
 
 
-def ne_table_part(state: ne.RoundState, verdict: View | None) -> View:
+def tile(state: ne.RoundState, verdict: View | None) -> View:
     """The round part of a New Eleusis tile: the cards on the table, numbered, and what happens
     at it; no hand."""
     layout = state.layout
@@ -139,7 +140,7 @@ def ne_table_part(state: ne.RoundState, verdict: View | None) -> View:
     }
 
 
-def ne_seat_marks(state: ne.RoundState | None, seat_key: str) -> View:
+def seat_marks(state: ne.RoundState | None, seat_key: str) -> View:
     """What the projector adds to a seat at a New Eleusis table."""
     return {
         "prophet": state is not None and state.prophet == seat_key,

@@ -11,7 +11,13 @@ from typing import Any
 
 from classroom.core.games import new_eleusis as ne
 from classroom.projections.class_record import GroupRecord, RoundRecord
-from classroom.projections.ne_record import NeCard, NeDebrief, NeMoment, ne_debrief, ne_moments
+from classroom.projections.games.new_eleusis.record import (
+    NeCard,
+    NeDebrief,
+    NeMoment,
+    ne_debrief,
+    ne_moments,
+)
 
 __all__ = ["ne_event_cells", "ne_event_rows", "ne_round_extras"]
 

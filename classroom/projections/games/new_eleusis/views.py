@@ -1,6 +1,7 @@
 """What each viewer may see of a group playing New Eleusis, as JSON-ready dicts. Pure.
 
-The views have the shape of the Express ones (`group_views`), so the tablet, the teacher's page
+The views have the shape of the Express ones (`games.express.views`), so the tablet, the
+teacher's page
 and the projector draw the table with the same code, plus what New Eleusis adds:
 
 - `mode` "new_eleusis", `max_string` (a string holds 1 to 4 cards);
@@ -21,38 +22,32 @@ from __future__ import annotations
 from typing import Any
 
 from classroom.core.cards import Card
+from classroom.core.eventlog import LoggedEvent
 from classroom.core.games import new_eleusis as ne
 from classroom.core.games.express.round import passes
 from classroom.core.games.new_eleusis import verify
 from classroom.core.games.new_eleusis.options import MAX_STRING
 from classroom.projections.snapshots import GroupSnapshot
+from classroom.projections.table_parts import status
 
 __all__ = [
     "card_numbers",
-    "ne_public_event",
-    "ne_student_view",
-    "ne_student_views",
-    "ne_table",
-    "ne_teacher_view",
+    "public_event",
+    "student_view",
+    "student_views",
+    "table",
+    "teacher_view",
 ]
 
 View = dict[str, Any]
 
 
-def ne_public_event(event: ne.Event) -> View:
-    """A New Eleusis event as everybody at the table may see it: the deal and added decks
-    without their cards."""
+def public_event(event: LoggedEvent) -> View | None:
+    """A New Eleusis deal as everybody at the table may see it: without its cards (None: an
+    event of another game, or one the table sees whole; decks added are shared events)."""
     if isinstance(event, ne.Dealt):
         return {"kind": "dealt", "seq": event.seq, "starter": str(event.starter)}
-    if isinstance(event, ne.DeckAdded):
-        return {"kind": "deck_added", "seq": event.seq, "count": len(event.cards)}
-    return event.to_dict()
-
-
-def _status(snapshot: GroupSnapshot) -> str:
-    if snapshot.dealing_seat is not None:
-        return "choosing_rule"
-    return "lobby" if snapshot.ne_state is None else snapshot.ne_state.phase
+    return None
 
 
 def card_numbers(state: ne.RoundState) -> View:
@@ -87,9 +82,9 @@ def _pending(state: ne.RoundState) -> View | None:
     }
 
 
-def ne_table(snapshot: GroupSnapshot) -> View:
+def table(snapshot: GroupSnapshot) -> View:
     """What every viewer of a New Eleusis group shares."""
-    state = snapshot.ne_state
+    state = snapshot.state
     sizes = state.hand_sizes() if state else {}
     scores = ne.round_scores(state) if state else {}
     seats = [
@@ -111,7 +106,7 @@ def ne_table(snapshot: GroupSnapshot) -> View:
         "group": {"id": snapshot.group_id, "name": snapshot.group_name},
         "class_name": snapshot.class_name,
         "round": snapshot.round_number,
-        "status": _status(snapshot),
+        "status": status(snapshot),
         "seq": snapshot.seq,
         "seats": seats,
         "rule": snapshot.rule_text if revealed else None,
@@ -158,15 +153,15 @@ def _dealer_score(state: ne.RoundState, scores: dict[str, int]) -> int:
     return ne.dealer_score(scores, before_marker=state.prophet_marker)
 
 
-def ne_student_view(snapshot: GroupSnapshot, seat_key: str) -> View:
+def student_view(snapshot: GroupSnapshot, seat_key: str) -> View:
     """The New Eleusis group as one student's tablet shows it."""
-    return _seat_view(snapshot, ne_table(snapshot), seat_key)
+    return _seat_view(snapshot, table(snapshot), seat_key)
 
 
-def ne_student_views(snapshot: GroupSnapshot) -> dict[str, View]:
-    """`ne_student_view` for every seat, sharing the table's part (built once)."""
-    table = ne_table(snapshot)
-    return {seat.key: _seat_view(snapshot, table, seat.key) for seat in snapshot.seats}
+def student_views(snapshot: GroupSnapshot) -> dict[str, View]:
+    """Every seat's view of the New Eleusis group, sharing the table's part (built once)."""
+    shared = table(snapshot)
+    return {seat.key: _seat_view(snapshot, shared, seat.key) for seat in snapshot.seats}
 
 
 _NOTHING = {
@@ -181,7 +176,7 @@ _NOTHING = {
 
 
 def _seat_view(snapshot: GroupSnapshot, table: View, seat_key: str) -> View:
-    state = snapshot.ne_state
+    state = snapshot.state
     view = dict(table)  # a shallow copy: the shared parts are only read
     view["me"] = seat_key
     in_round = state is not None and seat_key in state.seats
@@ -226,14 +221,13 @@ def _dealer_part(snapshot: GroupSnapshot, state: ne.RoundState) -> View:
     }
 
 
-def ne_teacher_view(snapshot: GroupSnapshot) -> View:
+def teacher_view(snapshot: GroupSnapshot) -> View:
     """The New Eleusis group as the teacher's pages show it: the secret rule included."""
-    view = ne_table(snapshot)
+    view = table(snapshot)
     view["rule"] = snapshot.rule_text
     view["rule_id"] = snapshot.rule_id
     view["rule_kind"] = snapshot.rule_kind
     view["revealed"] = snapshot.rule_revealed
     view["dealer_mismatches"] = snapshot.dealer_mismatches
     view["predicting"] = None
-    view["next_mode"] = snapshot.next_mode
     return view
