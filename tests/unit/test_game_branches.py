@@ -112,3 +112,25 @@ def test_every_file_named_for_a_game_lives_in_that_games_folder() -> None:
         if path.is_file() and "__pycache__" not in path.parts
     ]
     assert named_for_a_game_outside_its_folder(tracked) == []
+
+
+#: The most public methods a class may have: more is a facade doing several classes' work.
+MOST_PUBLIC_METHODS = 25
+
+
+def test_no_public_class_has_more_than_25_public_methods() -> None:
+    """A class named without a leading underscore is a module's offer to others; a private
+    one (a parser's grammar productions) is the module's own business."""
+    crowded = {}
+    for path in sorted((ROOT / "classroom").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                public = [
+                    item.name
+                    for item in node.body
+                    if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef)
+                    and not item.name.startswith("_")
+                ]
+                if len(public) > MOST_PUBLIC_METHODS:
+                    crowded[f"{path.relative_to(ROOT).as_posix()}:{node.name}"] = len(public)
+    assert crowded == {}

@@ -187,20 +187,20 @@ def test_game_errors_are_value_errors(error: type[GameError]) -> None:
 
 def test_can_play_says_what_verify_play_would_raise() -> None:
     game = table()
-    assert game.can_play("Ana", TWO_H)
-    assert not game.can_play("Ana", KH)
-    assert not game.can_play("Ben", SEVEN_S)
+    assert game.allows("play", "Ana", TWO_H)
+    assert not game.allows("play", "Ana", KH)
+    assert not game.allows("play", "Ben", SEVEN_S)
 
 
 @pytest.mark.parametrize(
     ("setup", "can"),
     [
-        (fresh, lambda g: g.can_no_play("Ana")),
-        (judging_play, lambda g: g.can_judge_play()),
-        (judging_no_play, lambda g: g.can_judge_no_play(True)),
-        (guess_window, lambda g: g.can_pass_guess("Ana")),
-        (guess_window, lambda g: g.can_hint("red")),
-        (judging_play, lambda g: g.can_end_round()),
+        (fresh, lambda g: g.allows("no_play", "Ana")),
+        (judging_play, lambda g: g.allows("judge_play")),
+        (judging_no_play, lambda g: g.allows("judge_no_play", True)),
+        (guess_window, lambda g: g.allows("pass_guess", "Ana")),
+        (guess_window, lambda g: g.allows("hint", "red")),
+        (judging_play, lambda g: g.allows("end_round")),
     ],
 )
 def test_can_is_true_when_the_command_is_legal(
@@ -212,14 +212,14 @@ def test_can_is_true_when_the_command_is_legal(
 def test_nothing_is_legal_after_the_end_of_the_round() -> None:
     game = over()
     checks = [
-        game.can_play("Ana", TWO_H),
-        game.can_no_play("Ana"),
-        game.can_guess("Ana"),
-        game.can_pass_guess("Ana"),
-        game.can_judge_play(),
-        game.can_judge_no_play(True),
-        game.can_judge_guess(),
-        game.can_hint("red"),
-        game.can_end_round(),
+        game.allows("play", "Ana", TWO_H),
+        game.allows("no_play", "Ana"),
+        game.allows("guess", "Ana", "?"),
+        game.allows("pass_guess", "Ana"),
+        game.allows("judge_play"),
+        game.allows("judge_no_play", True),
+        game.allows("judge_guess"),
+        game.allows("hint", "red"),
+        game.allows("end_round"),
     ]
     assert checks == [False] * 9

@@ -21,8 +21,8 @@ def after_correct_play(*, wrong_guess_penalty: bool = False, stock: str = "KS QC
 def test_a_correct_play_opens_the_guess_window_for_that_player() -> None:
     game = after_correct_play()
     assert (game.state.phase, game.state.guesser, game.state.turn) == ("guess_window", "Ana", "Ben")
-    assert game.can_guess("Ana")
-    assert not game.can_guess("Ben")
+    assert game.allows("guess", "Ana", "?")
+    assert not game.allows("guess", "Ben", "?")
 
 
 def test_a_wrong_play_opens_no_guess_window() -> None:
@@ -102,7 +102,7 @@ def test_the_next_turn_or_a_pass_closes_the_guess_window(closing: str) -> None:
         "pass_guess": lambda: game.pass_guess("Ana"),
     }[closing]()
     assert game.state.guesser is None
-    assert not game.can_guess("Ana")
+    assert not game.allows("guess", "Ana", "?")
 
 
 def test_passing_keeps_the_turn_with_the_next_seat() -> None:

@@ -85,7 +85,7 @@ def test_a_no_play_verdict_must_fit_the_hand(
     game.no_play("Ana")
     before = snapshot(game)
     named = None if card is None else C(card)[0]
-    assert not game.can_judge_no_play(right, named)
+    assert not game.allows("judge_no_play", right, named)
     with pytest.raises(error, match=message):
         game.judge_no_play(right, named)
     assert snapshot(game) == before

@@ -49,7 +49,7 @@ def long_round(at_least: int = 42) -> ne.Round:
         if game.state.phase == "calling":
             assert game.state.prophet is not None
             game.call(game.state.prophet, card in right)
-        if card in right and game.state.prophet is None and game.can_declare(seat):
+        if card in right and game.state.prophet is None and game.allows("declare", seat):
             game.declare(seat)
     return game
 

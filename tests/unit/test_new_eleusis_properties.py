@@ -42,7 +42,7 @@ def turn_moves(game: Round, n: int) -> list[Command]:
     moves = [_play(seat, cards) for cards in strings]
     moves.append(lambda g: g.no_play(seat))
     declarer = state.may_declare
-    if declarer is not None and game.can_declare(declarer):
+    if declarer is not None and game.allows("declare", declarer):
         moves += [lambda g: g.declare(declarer)] * 3
     return moves
 
@@ -69,8 +69,12 @@ def legal_moves(game: Round, n: int) -> list[Command]:
         return [lambda g: g.point(prophet, card)]
     verdicts: list[tuple[bool, Card | None]] = [(True, None), (False, None), (False, card)]
     point = state.phase == "judging_point"
-    can = game.can_judge_point if point else game.can_judge_no_play
-    return [_verdict(point, right, chosen) for right, chosen in verdicts if can(right, chosen)]
+    command = "judge_point" if point else "judge_no_play"
+    return [
+        _verdict(point, right, chosen)
+        for right, chosen in verdicts
+        if game.allows(command, right, chosen)
+    ]
 
 
 def _verdict(point: bool, right: bool, card: Card | None) -> Command:

@@ -33,7 +33,7 @@ def test_the_prophets_hand_is_set_aside_and_the_prophet_no_longer_plays() -> Non
     game = with_prophet()
     assert game.state.hand("Ana") == cards("3S 4H 5S 6H")
     with pytest.raises(NotPlaying, match="prophet does not play"):
-        game.verify_play("Ana", cards("3S"))
+        game.check("play", "Ana", cards("3S"))
     game.play("Ben", cards("7S"))
     game.call("Ana", True)
     game.judge_play(True)
@@ -53,7 +53,7 @@ def test_nobody_becomes_prophet_after_a_wrong_play_or_once_the_next_turn_began()
         game.declare("Ana")
     game.play("Ben", cards("6D"))
     game.play("Chen", cards("9H"))
-    assert not game.can_declare("Ben")
+    assert not game.allows("declare", "Ben")
 
 
 def test_there_is_one_prophet_at_a_time() -> None:

@@ -61,7 +61,7 @@ def test_after_30_cards_a_wrong_play_expels_the_player_who_keeps_the_hand() -> N
     assert game.state.expelled == (seat,) and not game.state.is_playing(seat)
     assert len(game.state.hand(seat)) == before - 2 + 4
     with pytest.raises(NotPlaying, match="expelled"):
-        game.verify_no_play(seat)
+        game.check("no_play", seat)
     assert game.state.turn != seat
 
 

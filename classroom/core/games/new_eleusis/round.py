@@ -1,4 +1,5 @@
-"""`Round`: a New Eleusis round's log and state, with verify / can / do methods per command.
+"""`Round`: a New Eleusis round's log and state, a method per command, and `check` /
+`allows` to ask whether a command may be given now.
 
 >>> import random
 >>> class Alternate:
@@ -7,7 +8,7 @@
 >>> game = Round.deal(["Ana", "Ben", "Chen", "Dia"], random.Random(5), judge=Alternate())
 >>> game.state.turn, len(game.state.hand("Ana"))
 ('Ben', 14)
->>> game.can_play("Ana", game.state.hand("Ana")[:1])
+>>> game.allows("play", "Ana", game.state.hand("Ana")[:1])
 False
 >>> [event.kind for event in game.play("Ben", game.state.hand("Ben")[:2])]
 ['played', 'judged']
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from classroom.core.cards import Card
 from classroom.core.eventlog import Judge, RecordedRound
@@ -58,123 +60,52 @@ class Round(RecordedRound[Event, RoundState]):
     def _apply(self, state: RoundState, event: Event) -> RoundState:
         return apply(state, event)
 
-    def verify_play(self, seat: str, cards: Sequence[Card]) -> None:
-        """Raise the reason `seat` may not play this string now."""
-        verify.verify_play(self._state, seat, cards)
+    def check(self, command: str, *args: Any) -> None:
+        """Raise the reason `command` may not be given now, with the arguments it takes after
+        the state (`game.check("play", seat, card)`, `game.check("judge_play")`)."""
+        getattr(verify, f"verify_{command}")(self._state, *args)
 
-    def can_play(self, seat: str, cards: Sequence[Card]) -> bool:
-        """True if `seat` may play this string now."""
-        return passes(lambda: self.verify_play(seat, cards))
+    def allows(self, command: str, *args: Any) -> bool:
+        """True if `command` may be given now (see `check`)."""
+        return passes(lambda: self.check(command, *args))
 
     def play(self, seat: str, cards: Sequence[Card]) -> tuple[Event, ...]:
         """`seat` plays a string of 1-4 cards, in order."""
         return self._record(turns.play(self._state, seat, cards, judge=self.judge, rng=self.rng))
 
-    def verify_no_play(self, seat: str) -> None:
-        """Raise the reason `seat` may not declare no-play now."""
-        verify.verify_no_play(self._state, seat)
-
-    def can_no_play(self, seat: str) -> bool:
-        """True if `seat` may declare no-play now."""
-        return passes(lambda: self.verify_no_play(seat))
-
     def no_play(self, seat: str) -> tuple[Event, ...]:
         """`seat` shows the hand: no card in it is playable, they say."""
         return self._record(turns.no_play(self._state, seat, judge=self.judge, rng=self.rng))
-
-    def verify_judge_play(self) -> None:
-        """Raise the reason no verdict on a string can be given now."""
-        verify.verify_judge_play(self._state)
-
-    def can_judge_play(self) -> bool:
-        """True if a string waits for the dealer's verdict."""
-        return passes(self.verify_judge_play)
 
     def judge_play(self, correct: bool) -> tuple[Event, ...]:
         """A person's verdict on the pending string."""
         return self._record(turns.judge_play(self._state, correct, rng=self.rng))
 
-    def verify_judge_no_play(self, right: bool, card: Card | None = None) -> None:
-        """Raise the reason this verdict on a no-play cannot be given now."""
-        verify.verify_judge_no_play(self._state, right, card)
-
-    def can_judge_no_play(self, right: bool, card: Card | None = None) -> bool:
-        """True if this verdict on a no-play can be given now."""
-        return passes(lambda: self.verify_judge_no_play(right, card))
-
     def judge_no_play(self, right: bool, card: Card | None = None) -> tuple[Event, ...]:
         """A person's verdict on the pending no-play (see `turns.judge_no_play`)."""
         return self._record(turns.judge_no_play(self._state, right, card, rng=self.rng))
 
-    def verify_declare(self, seat: str) -> None:
-        """Raise the reason `seat` may not become prophet now."""
-        verify.verify_declare(self._state, seat)
-
-    def can_declare(self, seat: str) -> bool:
-        """True if `seat` may become prophet now."""
-        return passes(lambda: self.verify_declare(seat))
-
     def declare(self, seat: str) -> tuple[Event, ...]:
         """`seat` becomes the prophet."""
         return self._record(prophet.declare(self._state, seat))
-
-    def verify_call(self, seat: str) -> None:
-        """Raise the reason `seat` may not call the pending turn now."""
-        verify.verify_call(self._state, seat)
-
-    def can_call(self, seat: str) -> bool:
-        """True if `seat` is the prophet and a turn waits for their call."""
-        return passes(lambda: self.verify_call(seat))
 
     def call(self, seat: str, right: bool) -> tuple[Event, ...]:
         """The prophet calls the pending turn right or wrong; a judge settles it at once."""
         events = prophet.call(self._state, seat, right, judge=self.judge, rng=self.rng)
         return self._record(events)
 
-    def verify_point(self, seat: str, card: Card) -> None:
-        """Raise the reason `seat` may not point to `card` now."""
-        verify.verify_point(self._state, seat, card)
-
-    def can_point(self, seat: str, card: Card) -> bool:
-        """True if the prophet `seat` may point to `card` now."""
-        return passes(lambda: self.verify_point(seat, card))
-
     def point(self, seat: str, card: Card) -> tuple[Event, ...]:
         """The prophet points to the playable card of a no-play's hand."""
         events = prophet.point(self._state, seat, card, judge=self.judge, rng=self.rng)
         return self._record(events)
 
-    def verify_judge_point(self, correct: bool, card: Card | None = None) -> None:
-        """Raise the reason this verdict on the prophet's card cannot be given now."""
-        verify.verify_judge_point(self._state, correct, card)
-
-    def can_judge_point(self, correct: bool, card: Card | None = None) -> bool:
-        """True if this verdict on the prophet's card can be given now."""
-        return passes(lambda: self.verify_judge_point(correct, card))
-
     def judge_point(self, correct: bool, card: Card | None = None) -> tuple[Event, ...]:
         """A person's verdict on the prophet's card; when wrong, the card played instead."""
         return self._record(prophet.judge_point(self._state, correct, card, rng=self.rng))
 
-    def verify_hint(self, text: str) -> None:
-        """Raise the reason this hint cannot be given."""
-        verify.verify_hint(self._state, text)
-
-    def can_hint(self, text: str = "?") -> bool:
-        """True if a hint can be given now."""
-        return passes(lambda: self.verify_hint(text))
-
     def hint(self, text: str) -> tuple[Event, ...]:
         """The dealer gives a hint."""
         return self._record(turns.hint(self._state, text))
-
-    def verify_end_round(self) -> None:
-        """Raise RoundOver if the round has already ended."""
-        verify.verify_end_round(self._state)
-
-    def can_end_round(self) -> bool:
-        """True while the round is on."""
-        return passes(self.verify_end_round)
 
     def end_round(self, note: str = "") -> tuple[Event, ...]:
         """The teacher ends the round now."""
