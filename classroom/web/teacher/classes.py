@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from classroom.core.games.errors import GameError
+from classroom.core.games.registry import find_game
 from classroom.usecases import ClassSnapshot, ServiceError
 from classroom.web.auth import login_required, me
 from classroom.web.buttons import ActionForm, SwitchForm, back, form_problems
@@ -48,7 +49,20 @@ def _class_page(snapshot: ClassSnapshot) -> dict[str, Any]:
         "socket_client": (static / SOCKET_CLIENT).is_file(),
         "language_form": ClassLanguageForm(language=snapshot.language, formdata=None),
         "predict_form": predictions_form(snapshot.everyone_predicts, snapshot.predict_seconds),
+        "not_predicting": tables_without_predictions(snapshot),
     }
+
+
+def tables_without_predictions(snapshot: ClassSnapshot) -> list[str]:
+    """The groups whose game (this round's or the next one's) has no predictions: with
+    everyone predicts on, the class page names them, so no teacher waits for forecasts there."""
+    if not snapshot.everyone_predicts:
+        return []
+    return [
+        group.group_name
+        for group in snapshot.groups
+        if not (find_game(group.mode).predictions and find_game(group.next_mode).predictions)
+    ]
 
 
 @teacher.get("/classes/<int:class_id>")
