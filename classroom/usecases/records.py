@@ -87,6 +87,7 @@ def _round_record(uow: UnitOfWork, row: RoundRow) -> RoundRecord:
             Mismatch(v.seq, Card.parse(v.card) if v.card else None, v.given, v.expected)
             for v in uow.rounds.verdicts(row.id)
         ),
+        mode=row.mode,
     )
 
 

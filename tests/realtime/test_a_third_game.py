@@ -1,5 +1,6 @@
 """A third game, registered from this test alone, played through the real app: its tablets over
-Socket.IO, the teacher's page and socket, the projector's socket. No production file names it.
+Socket.IO, the teacher's page and socket, the projector's socket, then the debrief, the
+timeline, the exports and the printed report. No production file names it.
 
 "Lowest wins" is Express's one card a turn with its own scoring: 10 points to whoever holds
 the fewest cards when the round ends, nothing to the others. Its tables look like Express
@@ -8,10 +9,14 @@ tables, so it registers Express's views under its own name.
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from pypdf import PdfReader
 
 from classroom.core.games import registry
 from classroom.core.games.express import Options
@@ -118,3 +123,29 @@ def test_a_game_registered_by_a_test_is_played_through_the_app(lowest: Lesson) -
 
     page = teacher.get(f"/teacher/classes/{lowest.class_id}")
     assert page.status_code == 200 and "Lynxes" in page.get_data(as_text=True)
+    _the_records_tell_the_round(teacher, lowest, played=6)
+
+
+def _the_records_tell_the_round(teacher: Any, lowest: Lesson, *, played: int) -> None:
+    """After the round: its debrief, timeline, exports and report, from the stored log."""
+    group, class_id = lowest.group_ids[0], lowest.class_id
+    debrief = teacher.get(f"/teacher/groups/{group}/debrief").get_data(as_text=True)
+    assert f"of the {played} plays tested a prediction" in " ".join(debrief.split())
+    timeline = teacher.get(f"/teacher/groups/{group}/timeline").get_data(as_text=True)
+    assert "Look at colours." in timeline
+    rows = list(
+        csv.DictReader(
+            io.StringIO(
+                teacher.get(f"/teacher/classes/{class_id}/events.csv").get_data(as_text=True)
+            )
+        )
+    )
+    assert {row["game"] for row in rows} == {"lowest_wins"}
+    assert sum(row["kind"] == "judged" for row in rows) == played
+    document = json.loads(teacher.get(f"/teacher/classes/{class_id}/export.json").get_data())
+    (round_,) = document["groups"][0]["rounds"]
+    assert round_["game"] == "lowest_wins" and round_["events"][0]["kind"] == "dealt"
+    report = teacher.get(f"/teacher/print/groups/{group}/report.pdf")
+    assert report.status_code == 200 and report.mimetype == "application/pdf"
+    words = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(report.data)).pages)
+    assert "Lynxes" in words and "Look at colours." in words
