@@ -21,6 +21,7 @@ from pypdf import PdfReader
 from classroom.core.games import registry
 from classroom.core.games.express import Options
 from classroom.core.games.express.game import Express
+from classroom.core.text import Text
 from classroom.projections import games as table_views
 from classroom.projections.games.express import ExpressViews
 from classroom.usecases import GroupSetup
@@ -34,6 +35,7 @@ class LowestWins(Express):
     """Express's turns, its own scoring."""
 
     name = "lowest_wins"
+    title = Text("Lowest wins")
 
     def scores(self, state: Any) -> tuple[dict[str, int], int]:
         sizes = state.hand_sizes()
@@ -122,7 +124,10 @@ def test_a_game_registered_by_a_test_is_played_through_the_app(lowest: Lesson) -
     assert pushed[-1]["mode"] == "lowest_wins" and pushed[-1]["status"] == "over"
 
     page = teacher.get(f"/teacher/classes/{lowest.class_id}")
-    assert page.status_code == 200 and "Lynxes" in page.get_data(as_text=True)
+    html = page.get_data(as_text=True)
+    assert page.status_code == 200 and "Lynxes" in html
+    # Between rounds the game switch names it, and offers the other games.
+    assert "Lowest wins" in html and "Play New Eleusis next" in html
     _the_records_tell_the_round(teacher, lowest, played=6)
 
 

@@ -19,8 +19,6 @@ GAME_FOLDER = ROOT / "classroom" / "core" / "games"
 #: Comparisons with a game's name left to move behind the game interface (file: count).
 STILL_COMPARING = {
     "classroom/usecases/records.py": 1,
-    "classroom/web/teacher/display.py": 1,
-    "classroom/web/teacher/controls.py": 1,
     "classroom/projections/class_record.py": 1,
     "classroom/projections/snapshots.py": 1,
 }

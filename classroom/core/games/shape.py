@@ -17,6 +17,7 @@ from classroom.core.cards import Card
 from classroom.core.eventlog import Judge, LoggedEvent
 from classroom.core.games.errors import UnknownMove
 from classroom.core.layout import Layout
+from classroom.core.text import Text
 
 __all__ = ["Game", "GameState", "Move", "Penalties", "UnknownMove", "Verdict", "VerdictCheck"]
 
@@ -106,6 +107,8 @@ class Game(Protocol):
 
     #: The name the store keeps for the game ("express", "new_eleusis").
     name: str
+    #: The game's name as people read it (said in each reader's language).
+    title: Text
     min_players: int
     max_players: int
     #: The moves a player's tablet may send.

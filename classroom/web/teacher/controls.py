@@ -12,10 +12,12 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.wrappers import Response
 
+from classroom.core.games.registry import find_game
 from classroom.usecases import Change
 from classroom.web.auth import login_required, me
 from classroom.web.buttons import ActionForm, SwitchForm
 from classroom.web.context import use_cases
+from classroom.web.messages import say
 from classroom.web.teacher.actions import perform_and_go_back
 from classroom.web.teacher.blueprint import teacher
 from classroom.web.teacher.common import attempt, own_class
@@ -109,15 +111,13 @@ def dealer_mode(group_id: int) -> Response:
 @teacher.post("/groups/<int:group_id>/game")
 @login_required
 def game(group_id: int) -> Response:
-    """The group's next rounds are Eleusis Express or New Eleusis (between rounds)."""
+    """The game of the group's next rounds, any registered game (between rounds)."""
     form = GameForm()
     return perform_and_go_back(
         form,
         lambda: use_cases().lesson.set_mode(me(), group_id, form.mode.data),
-        done=(
-            _("The next rounds are New Eleusis.")
-            if form.mode.data == "new_eleusis"
-            else _("The next rounds are Eleusis Express.")
+        done=lambda _change: _(
+            "The next rounds are %(game)s.", game=say(find_game(form.mode.data).title)
         ),
         fallback=url_for("teacher.index"),
     )

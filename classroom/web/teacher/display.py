@@ -16,6 +16,8 @@ from flask_babel import lazy_gettext as _l
 
 from classroom.core.cards import Card, CardError, Rank, Suit, printed_label
 from classroom.core.games.express.scoring import next_dealer
+from classroom.core.games.registry import DEFAULT_GAME, GAMES, find_game
+from classroom.core.games.shape import Game
 from classroom.core.hypotheses.builder import built_from
 from classroom.core.rules.library import LibraryRule
 from classroom.projections.group_views import teacher_group_view
@@ -97,6 +99,30 @@ class PendingGuess:
 
 
 @dataclass(frozen=True, slots=True)
+class GameChoice:
+    """A game the group's next rounds may be, as the panel's game switch offers it."""
+
+    name: str
+    title: str
+    chosen: bool
+    #: Why the group cannot play it with its seats now (None: it can).
+    note: str | None
+
+
+def _game_choice(game: Game, chosen: str, players: int) -> GameChoice:
+    fits = game.min_players <= players <= game.max_players
+    note = None
+    if not fits and game.name != chosen:
+        note = _(
+            "%(game)s needs %(least)d to %(most)d players.",
+            game=say(game.title),
+            least=game.min_players,
+            most=game.max_players,
+        )
+    return GameChoice(game.name, say(game.title), game.name == chosen, note)
+
+
+@dataclass(frozen=True, slots=True)
 class Panel:
     """One group's panel: the teacher view and the library entry of its secret rule."""
 
@@ -143,9 +169,18 @@ class Panel:
         return not self.ended and self.status in _SKIPPABLE and self.view.get("turn") is not None
 
     @property
-    def new_eleusis(self) -> bool:
-        """True when the group's current (or first) round is New Eleusis."""
-        return self.view.get("mode") == "new_eleusis"
+    def game_badge(self) -> str | None:
+        """The name of the group's game, when it is not the kit's usual game."""
+        mode = str(self.view.get("mode", DEFAULT_GAME))
+        return None if mode == DEFAULT_GAME else say(find_game(mode).title)
+
+    @property
+    def games(self) -> list[GameChoice]:
+        """Every game the group may play next, the one chosen first."""
+        chosen = str(self.view.get("next_mode", DEFAULT_GAME))
+        players = len(self.view.get("seats", ()))
+        choices = [_game_choice(game, chosen, players) for game in GAMES]
+        return sorted(choices, key=lambda choice: not choice.chosen)
 
     def marked(self, number: int) -> str:
         """The marker on the card played `number`-th: "prophet", "marker" or ""."""

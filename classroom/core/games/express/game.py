@@ -23,6 +23,7 @@ class Express:
     """12-card hands, one card a turn, open guessing after a right play, 1-card penalties."""
 
     name = "express"
+    title = _("Eleusis Express")
     min_players = 3
     max_players = 8
     moves = frozenset({"play", "no_play", "guess", "pass", "predict"})

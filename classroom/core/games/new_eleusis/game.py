@@ -45,6 +45,7 @@ class NewEleusis:
     """Abbott's game: strings of 1-4 cards, a prophet, sudden death, 2-card penalties."""
 
     name = "new_eleusis"
+    title = _("New Eleusis")
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     moves = frozenset({"play", "no_play", "declare", "call", "point"})
