@@ -1,11 +1,17 @@
-"""The report of a group's round, whichever game the round was: an Express round gets
-`printables.report`'s report, a New Eleusis round `printables.new_eleusis`'s.
+"""The report of a group's round, whichever game the round was: each game registers the
+report of its rounds (`register_round_report`); Express's is `printables.report`'s, New
+Eleusis's `printables.new_eleusis`'s. A game whose log has Express's shape may register
+Express's (`express_report`).
 
 Pure: the caller reads the group's record and hands it over.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from classroom.core.games.express.game import EXPRESS
+from classroom.core.games.new_eleusis.game import NEW_ELEUSIS
 from classroom.projections.class_record import GroupRecord, RoundRecord
 from printables.kit.document import PrintableError
 from printables.kit.i18n import gettext as _
@@ -15,7 +21,13 @@ from printables.report.info import RoundInfo, rule_texts
 from printables.report.journal import Checker
 from printables.report.plan import GameReport, game_report
 
-__all__ = ["RoundNotPlayed", "round_report"]
+__all__ = [
+    "ROUND_REPORTS",
+    "RoundNotPlayed",
+    "express_report",
+    "register_round_report",
+    "round_report",
+]
 
 
 class RoundNotPlayed(PrintableError):
@@ -31,14 +43,12 @@ def round_report(
     language: str = "en",
 ) -> GameReport | NeGameReport:
     """The report of a group's round (its latest by default) from the group's record, its
-    texts in `language`; `checker` as for `game_report`. A New Eleusis round gets its own
-    report (`printables.new_eleusis.report`).
+    texts in `language`; `checker` as for `game_report`. Each game's rounds get the report its
+    game registered (`ROUND_REPORTS`).
 
     RoundNotPlayed when the group has not played that round.
     """
     played = group.round(round_number)
-    if played is not None and played.new_eleusis:
-        return _new_eleusis_report(group, played, class_name, language)
     if played is None:
         with speaking(language):
             message = (
@@ -47,6 +57,21 @@ def round_report(
                 else _("{group} has not played a round yet.")
             )
         raise RoundNotPlayed(message.format(group=group.name, n=round_number))
+    report = ROUND_REPORTS.get(played.mode)
+    if report is None:
+        with speaking(language):
+            raise PrintableError(_("Rounds of this game have no printed report yet."))
+    return report(group, played, class_name, checker, language)
+
+
+def express_report(
+    group: GroupRecord,
+    played: RoundRecord,
+    class_name: str,
+    checker: Checker | None,
+    language: str,
+) -> GameReport:
+    """The report of a round whose log is Express's: its plays, hypotheses and predictions."""
     return game_report(
         played.events,
         _round_info(group, played, class_name),
@@ -70,7 +95,11 @@ def _round_info(group: GroupRecord, played: RoundRecord, class_name: str) -> Rou
 
 
 def _new_eleusis_report(
-    group: GroupRecord, played: RoundRecord, class_name: str, language: str
+    group: GroupRecord,
+    played: RoundRecord,
+    class_name: str,
+    checker: Checker | None,
+    language: str,
 ) -> NeGameReport:
     """The report of a New Eleusis round; RoundNotPlayed while its cards are not dealt."""
     info = _round_info(group, played, class_name)
@@ -80,3 +109,19 @@ def _new_eleusis_report(
             message = _("{group} has not played round {n}.")
             raise RoundNotPlayed(message.format(group=group.name, n=played.number))
     return report
+
+
+Report = Callable[
+    [GroupRecord, RoundRecord, str, "Checker | None", str], "GameReport | NeGameReport"
+]
+
+#: The report of each game's rounds, by the game's name.
+ROUND_REPORTS: dict[str, Report] = {
+    EXPRESS.name: express_report,
+    NEW_ELEUSIS.name: _new_eleusis_report,
+}
+
+
+def register_round_report(game: str, report: Report) -> None:
+    """Print the rounds of `game` with `report`."""
+    ROUND_REPORTS[game] = report

@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from classroom.core.cards import Card
-from classroom.core.games import new_eleusis
-from classroom.core.games.express import Event
+from classroom.core.eventlog import LoggedEvent
 from classroom.projections.journal_view import JournalRecord
 
 __all__ = ["ClassRecord", "GroupRecord", "Mismatch", "RoundRecord", "stamp"]
@@ -39,20 +38,14 @@ class RoundRecord:
     #: The dealing seat's engine id; None when the app dealt.
     dealer: str | None
     started_at: str
-    events: tuple[Event, ...]
+    #: The round's log, in its game's events (readers of one game's events pick theirs).
+    events: tuple[LoggedEvent, ...]
     #: When each event was written (ISO 8601, UTC), by seq.
     times: dict[int, str]
     journal: tuple[JournalRecord, ...]
     mismatches: tuple[Mismatch, ...]
-    #: The game the round was dealt in: "express" or "new_eleusis".
+    #: The game the round was dealt in: the name its views and its rules are found by.
     mode: str = "express"
-    #: A New Eleusis round's log (then `events` is empty, so no Express reader misreads it).
-    ne_events: tuple[new_eleusis.Event, ...] = ()
-
-    @property
-    def new_eleusis(self) -> bool:
-        """True for a round of New Eleusis."""
-        return self.mode == "new_eleusis"
 
 
 @dataclass(frozen=True, slots=True)

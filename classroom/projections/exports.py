@@ -21,20 +21,9 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from classroom.core.games.express import (
-    Dealt,
-    Event,
-    Guessed,
-    GuessJudged,
-    Hint,
-    Judged,
-    NoPlayJudged,
-    Predicted,
-    RoundEnded,
-)
 from classroom.projections.class_record import ClassRecord, GroupRecord, RoundRecord
 from classroom.projections.debrief import hypotheses
-from classroom.projections.games.new_eleusis.exports import ne_event_rows, ne_round_extras
+from classroom.projections.games import views_of
 from classroom.projections.learning_curve import play_predictions
 
 __all__ = [
@@ -94,32 +83,6 @@ def _cell(value: object) -> object:
     return neutralize_formulas(value) if isinstance(value, str) else value
 
 
-def _yes_no(value: bool | None, yes: str, no: str) -> str:
-    return "" if value is None else yes if value else no
-
-
-def _event_cells(event: Event, group: GroupRecord) -> tuple[str, str, str, str]:
-    """Nickname, card, verdict and text of one event."""
-    seat = getattr(event, "seat", None)
-    nickname = group.nickname(seat) if seat is not None else ""
-    card = getattr(event, "card", None)
-    card_text = str(card) if card is not None else ""
-    if isinstance(event, Dealt):
-        return "", str(event.starter), "", ", ".join(group.nickname(s) for s in event.seats)
-    if isinstance(event, Judged):
-        return nickname, card_text, _yes_no(event.correct, "accepted", "rejected"), ""
-    if isinstance(event, NoPlayJudged | GuessJudged):
-        return nickname, card_text, _yes_no(event.right, "right", "wrong"), ""
-    if isinstance(event, Predicted):
-        return nickname, "", "", _yes_no(event.accepted, "predicts accepted", "predicts rejected")
-    if isinstance(event, Guessed | Hint):
-        return nickname, "", "", event.text
-    if isinstance(event, RoundEnded):
-        winner = group.nickname(event.winner) if event.winner else ""
-        return winner, "", event.reason, event.note
-    return nickname, card_text, "", ""
-
-
 def event_rows(record: ClassRecord) -> list[list[object]]:
     """One row per event of every round of every group (see EVENT_COLUMNS)."""
     rows: list[list[object]] = []
@@ -131,18 +94,14 @@ def event_rows(record: ClassRecord) -> list[list[object]]:
     return rows
 
 
+def _yes_no(value: bool | None, yes: str, no: str) -> str:
+    return "" if value is None else yes if value else no
+
+
 def _round_events(round_: RoundRecord, group: GroupRecord) -> list[tuple[int, str, list[str]]]:
-    """Seq, kind and the nickname, card, verdict and text of each event of a round."""
-    if round_.new_eleusis:
-        return ne_event_rows(round_, group)
-    contested = {m.seq for m in round_.mismatches}
-    found = []
-    for event in round_.events:
-        nickname, card, verdict, text = _event_cells(event, group)
-        if event.seq in contested:
-            text = "the dealer's verdict differed from the rule"
-        found.append((event.seq, event.kind, [nickname, card, verdict, text]))
-    return found
+    """Seq, kind and the nickname, card, verdict and text of each event of a round, in its
+    game's words."""
+    return views_of(round_.mode).event_rows(round_, group)
 
 
 def hypothesis_rows(record: ClassRecord) -> list[list[object]]:
@@ -227,13 +186,10 @@ def _prediction_documents(round_: RoundRecord, group: GroupRecord) -> list[dict[
 
 
 def _round_document(round_: RoundRecord, group: GroupRecord) -> dict[str, Any]:
-    document = _express_round_document(round_, group)
-    if round_.new_eleusis:
-        document |= ne_round_extras(round_, group)
-    return document
+    return _common_round_document(round_, group) | views_of(round_.mode).round_extras(round_, group)
 
 
-def _express_round_document(round_: RoundRecord, group: GroupRecord) -> dict[str, Any]:
+def _common_round_document(round_: RoundRecord, group: GroupRecord) -> dict[str, Any]:
     return {
         "number": round_.number,
         "game": round_.mode,

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from classroom.core.eventlog import LoggedEvent
+from classroom.core.games.registry import find_game
 from classroom.core.layout import Layout
 
 __all__ = ["ClassSnapshot", "GroupSnapshot", "SeatInfo"]
@@ -122,6 +123,8 @@ class ClassSnapshot:
     ne_first_player: str = "count"
 
     @property
-    def plays_new_eleusis(self) -> bool:
-        """Whether a group of the class plays New Eleusis, now or in its next round."""
-        return any("new_eleusis" in (g.mode, g.next_mode) for g in self.groups)
+    def house_options_read(self) -> frozenset[str]:
+        """The house options the games of the class's tables read, now or in their next
+        round (the class page names those)."""
+        games = {find_game(mode) for g in self.groups for mode in (g.mode, g.next_mode)}
+        return frozenset(option for game in games for option in game.house_options)

@@ -1,7 +1,7 @@
 """One round's timeline: the events, the student dealer's contested verdicts and the journal
 entries, merged in the order they happened. An entry written at seq `s` comes after event `s`.
-A New Eleusis round's moments carry its own events, with the cards on the table by then and
-each prophet's call's outcome (`classroom.projections.games.new_eleusis.record`).
+The round's game says what each event adds (a New Eleusis moment carries the cards on the
+table by then and each prophet's call's outcome).
 """
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from classroom.core.eventlog import LoggedEvent
 from classroom.core.games import express as game
-from classroom.core.games import new_eleusis
-from classroom.core.games.express import Dealt, Event, GameError
+from classroom.core.games.express import Dealt, GameError
 from classroom.core.layout import Layout
 from classroom.projections.class_record import Mismatch, RoundRecord
-from classroom.projections.games.new_eleusis.record import ne_moments
+from classroom.projections.games import views_of
 from classroom.projections.journal_view import journal_view
 
 __all__ = ["Moment", "timeline"]
@@ -28,10 +28,11 @@ class Moment:
     time: str
     kind: str
     seat: str | None = None
-    event: Event | new_eleusis.Event | None = None
+    event: LoggedEvent | None = None
     mismatch: Mismatch | None = None
     entry: dict[str, Any] | None = None
-    #: New Eleusis: the cards on the table once the event happened, and a call's outcome.
+    #: Where the game counts them: the cards on the table once the event happened, and the
+    #: outcome of a prophet's call.
     cards_played: int | None = None
     outcome: str | None = None
 
@@ -39,22 +40,17 @@ class Moment:
 def timeline(record: RoundRecord) -> list[Moment]:
     """Every moment of the round, in order."""
     keyed: list[tuple[tuple[int, int, int], Moment]] = []
-    for ne_moment in ne_moments(record.ne_events):
-        event_ = ne_moment.event
+    for event, cards_played, outcome in views_of(record.mode).moments(record.events):
         moment = Moment(
-            event_.seq,
-            record.times.get(event_.seq, ""),
-            event_.kind,
-            getattr(event_, "seat", None),
-            event_,
-            cards_played=ne_moment.cards_played,
-            outcome=ne_moment.outcome,
+            event.seq,
+            record.times.get(event.seq, ""),
+            event.kind,
+            getattr(event, "seat", None),
+            event,
+            cards_played=cards_played,
+            outcome=outcome,
         )
-        keyed.append(((event_.seq, 0, 0), moment))
-    for event in record.events:
-        time = record.times.get(event.seq, "")
-        seat = getattr(event, "seat", None)
-        keyed.append(((event.seq, 0, 0), Moment(event.seq, time, event.kind, seat, event)))
+        keyed.append(((event.seq, 0, 0), moment))
     for n, mismatch in enumerate(record.mismatches):
         time = record.times.get(mismatch.seq, "")
         moment = Moment(mismatch.seq, time, "mismatch", mismatch=mismatch)
@@ -66,8 +62,9 @@ def timeline(record: RoundRecord) -> list[Moment]:
     return [moment for _, moment in sorted(keyed, key=lambda pair: pair[0])]
 
 
-def final_layout(events: tuple[Event, ...]) -> Layout | None:
-    """The table at the end of the log (None when the log does not start with a deal)."""
+def final_layout(events: tuple[LoggedEvent, ...]) -> Layout | None:
+    """The table at the end of an Express-shaped log (None when it does not start with an
+    Express deal)."""
     if not events or not isinstance(events[0], Dealt):
         return None
     try:

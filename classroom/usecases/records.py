@@ -69,8 +69,6 @@ def _group_record(uow: UnitOfWork, group: GroupRow) -> GroupRecord:
 
 
 def _round_record(uow: UnitOfWork, row: RoundRow) -> RoundRecord:
-    if row.mode == "new_eleusis":
-        return _ne_round_record(uow, row)
     logged = uow.rounds.stored_events(row.id)
     return RoundRecord(
         round_id=row.id,
@@ -88,25 +86,4 @@ def _round_record(uow: UnitOfWork, row: RoundRow) -> RoundRecord:
             for v in uow.rounds.verdicts(row.id)
         ),
         mode=row.mode,
-    )
-
-
-def _ne_round_record(uow: UnitOfWork, row: RoundRow) -> RoundRecord:
-    """A New Eleusis round: its own log, no Express events (student dealers' verdicts are not
-    checked against the rule in this game, so it has no mismatches)."""
-    logged = uow.rounds.stored_events(row.id)
-    return RoundRecord(
-        round_id=row.id,
-        number=row.number,
-        rule_text=row.rule_text,
-        rule_kind=row.rule_kind,
-        rule_id=row.rule_id,
-        dealer=str(row.dealer_seat_id) if row.dealer_seat_id else None,
-        started_at=stamp(row.started_at),
-        events=(),
-        times={stored.event.seq: stamp(stored.written_at) for stored in logged},
-        journal=tuple(journal_record(entry) for entry in uow.journal.of_round(row.id)),
-        mismatches=(),
-        mode="new_eleusis",
-        ne_events=tuple(stored.event for stored in logged),
     )

@@ -60,8 +60,8 @@ def _rules_table(pack: ClassPack, width: float, styles: dict[str, ParagraphStyle
         students = ", ".join(group.join.nicknames) or _("nobody has joined yet")
         rule = group.rule
         name = group.join.group_name
-        if rule.new_eleusis:
-            name = f"{name} · {_('New Eleusis')}"
+        if rule.game:
+            name = f"{name} · {rule.game}"
         cells = [name, rule.dealer, rule.rule_title, _difficulty(rule)]
         cells += [students, str(len(group.worksheets))]
         rows.append([_cell(text, styles) for text in cells])

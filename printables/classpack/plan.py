@@ -14,6 +14,7 @@ from urllib.parse import urlencode, urlsplit
 import qrcode
 import qrcode.constants
 
+from classroom.core.games.registry import DEFAULT_GAME, find_game
 from classroom.core.rules import RuleError, compile_rule
 from classroom.core.rules.library import LibraryError, LibraryRule, find_rule
 from classroom.projections.snapshots import ClassSnapshot, GroupSnapshot
@@ -68,8 +69,9 @@ class TableRule:
     dealer: str
     rule_title: str
     difficulty: int | None = None
-    #: The table plays New Eleusis (its next round, or the one under way).
-    new_eleusis: bool = False
+    #: The game the table plays (the one under way, or its next), named when it is not the
+    #: kit's usual game.
+    game: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,8 +213,9 @@ def _table_rule(group: GroupSnapshot) -> TableRule:
     if group.dealer_mode == "student":
         title = _("{rule} (students deal and may choose other rules)").format(rule=title)
     difficulty = library.difficulty if library else None
-    new_eleusis = "new_eleusis" in (group.mode, group.next_mode)
-    return TableRule(_dealer(group), title, difficulty, new_eleusis)
+    games = [mode for mode in dict.fromkeys((group.mode, group.next_mode)) if mode != DEFAULT_GAME]
+    game = " / ".join(_(find_game(mode).title) for mode in games) or None
+    return TableRule(_dealer(group), title, difficulty, game)
 
 
 def _rule_name(group: GroupSnapshot) -> str:

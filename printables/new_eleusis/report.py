@@ -144,10 +144,10 @@ def ne_round_report(
     rule-language text (as the Express report finds them); None while its cards are not dealt
     (a student dealer still choosing the rule). Call inside `speaking(language)`."""
     summary = ne_debrief(played)
-    if summary is None or not isinstance(played.ne_events[0], ne.Dealt):
+    if summary is None or not isinstance(played.events[0], ne.Dealt):
         return None
-    who = namer(group.names, played.ne_events[0].seats)
-    state = ne.replay(played.ne_events)
+    who = namer(group.names, played.events[0].seats)
+    state = ne.replay(played.events)
     title, plain, canonical = rule
     return NeGameReport(
         info=info,
@@ -156,7 +156,7 @@ def ne_round_report(
         rule_canonical=canonical,
         summary=summary,
         names=who,
-        entries=ne_entries(played.ne_events, who),
+        entries=ne_entries(played.events, who),
         journal=journal_lines(played.journal, (), state.layout, who),
         dealer_name=group.nickname(played.dealer) if played.dealer else None,
         ending=ne_ending(summary, who),

@@ -4,7 +4,7 @@ timeline, the exports and the printed report. No production file names it.
 
 "Lowest wins" is Express's one card a turn with its own scoring: 10 points to whoever holds
 the fewest cards when the round ends, nothing to the others. Its tables look like Express
-tables, so it registers Express's views under its own name.
+tables, so it registers Express's views and printed report under its own name.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from classroom.projections import games as table_views
 from classroom.projections.games.express import ExpressViews
 from classroom.usecases import GroupSetup
 from classroom.web import socketio
+from printables import rounds
 from tests.realtime.conftest import EASY_RULE, Lesson, Tablet, make_app
 
 PASSWORD = "magic-school-bus"
@@ -51,12 +52,16 @@ class LowestWinsViews(ExpressViews):
 def third_game() -> Iterator[str]:
     """The game registered for the test, and taken out again after it."""
     games, views = list(registry.GAMES), dict(table_views.TABLE_VIEWS)
+    reports = dict(rounds.ROUND_REPORTS)
     registry.register(LowestWins())
     table_views.register_views(LowestWinsViews())
+    rounds.register_round_report(LowestWins.name, rounds.express_report)
     yield LowestWins.name
     registry.GAMES[:] = games
     table_views.TABLE_VIEWS.clear()
     table_views.TABLE_VIEWS.update(views)
+    rounds.ROUND_REPORTS.clear()
+    rounds.ROUND_REPORTS.update(reports)
 
 
 @pytest.fixture

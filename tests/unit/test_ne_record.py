@@ -19,12 +19,11 @@ def _record(events: tuple[ne.Event, ...], dealer: str | None = None) -> RoundRec
         rule_id=None,
         dealer=dealer,
         started_at="2026-11-23T09:00:00Z",
-        events=(),
+        events=events,
         times={},
         journal=(),
         mismatches=(),
         mode="new_eleusis",
-        ne_events=events,
     )
 
 

@@ -119,6 +119,9 @@ class Game(Protocol):
     #: game whose plays are strings checks its journals against the table alone.
     journals_read_log: bool
     penalties: Penalties
+    #: The class's house options this game reads when it deals (by their names in the
+    #: options `deal` is handed): the class page shows those its tables read.
+    house_options: frozenset[str]
 
     def deal(
         self, players: Sequence[str], rng: random.Random, house: Mapping[str, Any]

@@ -13,11 +13,17 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from classroom.core.eventlog import LoggedEvent
+from classroom.projections.class_record import GroupRecord, RoundRecord
 from classroom.projections.snapshots import GroupSnapshot
 
-__all__ = ["TABLE_VIEWS", "TableViews", "register_views", "views_of"]
+__all__ = ["TABLE_VIEWS", "Moment", "Row", "TableViews", "register_views", "views_of"]
 
 View = dict[str, Any]
+#: One event's line in the events CSV: seq, kind, and nickname, card, verdict, text.
+Row = tuple[int, str, list[str]]
+#: One event in a timeline: the event, the cards on the table once it happened, and the
+#: outcome it had (a prophet's call confirmed or overthrown), where the game counts them.
+Moment = tuple[LoggedEvent, int | None, str | None]
 
 
 class TableViews(Protocol):
@@ -58,6 +64,27 @@ class TableViews(Protocol):
 
     def latest_verdict(self, events: Sequence[LoggedEvent]) -> View | None:
         """The newest verdict among a round's newest events, as the room may see it."""
+        ...
+
+    # --- after the round: the record read back ------------------------------------------
+    #: The template the debrief includes for the round's own story (None: the debrief's
+    #: hypotheses, checks and learning curve, for a game whose plays are single cards).
+    story_template: str | None
+
+    def story(self, record: RoundRecord) -> Any:
+        """What `story_template` shows of the round (None while there is nothing to tell)."""
+        ...
+
+    def moments(self, events: Sequence[LoggedEvent]) -> list[Moment]:
+        """Every event of the round for its timeline, with what the game adds to each."""
+        ...
+
+    def event_rows(self, round_: RoundRecord, group: GroupRecord) -> list[Row]:
+        """Seq, kind and the nickname, card, verdict and text of each event (the CSV)."""
+        ...
+
+    def round_extras(self, round_: RoundRecord, group: GroupRecord) -> View:
+        """What the JSON export adds to the fields every round has."""
         ...
 
 

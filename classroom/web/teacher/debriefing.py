@@ -12,7 +12,7 @@ from flask import render_template, url_for
 
 from classroom.core.games.express import Judged
 from classroom.projections.debrief import debrief
-from classroom.projections.games.new_eleusis.record import ne_debrief
+from classroom.projections.games import views_of
 from classroom.projections.journal_view import JournalRecord
 from classroom.projections.timeline import final_layout
 from classroom.usecases.checks import CheckOutcome
@@ -21,6 +21,7 @@ from classroom.web.checks import checks
 from classroom.web.teacher.blueprint import teacher
 from classroom.web.teacher.common import own_group_record
 from classroom.web.teacher.curve_page import curve_page, got_it_rule
+from classroom.web.teacher.display import game_badge
 from classroom.web.teacher.history import chosen_round
 from classroom.web.teacher.rulecheck import library_rule
 
@@ -36,10 +37,16 @@ def group_debrief(group_id: int) -> tuple[str, int]:
         "round": round_,
         "problem": problem,
         "class_page": url_for("teacher.show_class", class_id=record.class_id),
+        "game_badge": game_badge(round_.mode) if round_ else None,
     }
-    if round_ is not None and round_.new_eleusis:
-        # New Eleusis has its own story (prophets, markers, expulsions) and no predictions.
-        context |= {"library": library_rule(round_.rule_id), "ne": ne_debrief(round_)}
+    views = views_of(round_.mode) if round_ is not None else None
+    if round_ is not None and views is not None and views.story_template:
+        # A game with its own story (New Eleusis: prophets, markers, expulsions) tells it.
+        context |= {
+            "library": library_rule(round_.rule_id),
+            "story": views.story(round_),
+            "story_template": views.story_template,
+        }
     elif round_ is not None:
         # Plain-words rules of student dealers cannot be compared: only guesses can be right.
         secret = round_.rule_text if round_.rule_kind == "language" else ""

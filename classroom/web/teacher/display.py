@@ -98,6 +98,12 @@ class PendingGuess:
     words: str | None = None
 
 
+def game_badge(mode: str) -> str | None:
+    """The name of the game `mode`, in the reader's language, when it is not the kit's usual
+    game (pages badge the others)."""
+    return None if mode == DEFAULT_GAME else say(find_game(mode).title)
+
+
 @dataclass(frozen=True, slots=True)
 class GameChoice:
     """A game the group's next rounds may be, as the panel's game switch offers it."""
@@ -171,8 +177,7 @@ class Panel:
     @property
     def game_badge(self) -> str | None:
         """The name of the group's game, when it is not the kit's usual game."""
-        mode = str(self.view.get("mode", DEFAULT_GAME))
-        return None if mode == DEFAULT_GAME else say(find_game(mode).title)
+        return game_badge(str(self.view.get("mode", DEFAULT_GAME)))
 
     @property
     def games(self) -> list[GameChoice]:

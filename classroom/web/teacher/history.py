@@ -12,6 +12,7 @@ from classroom.web.auth import login_required, me
 from classroom.web.context import use_cases
 from classroom.web.teacher.blueprint import teacher
 from classroom.web.teacher.common import own_class, own_group_record
+from classroom.web.teacher.display import game_badge
 from classroom.web.teacher.rulecheck import library_rule
 
 
@@ -61,6 +62,7 @@ def group_timeline(group_id: int) -> tuple[str, int]:
         round=round_,
         problem=problem,
         moments=timeline(round_) if round_ else [],
+        game_badge=game_badge(round_.mode) if round_ else None,
         library=library_rule(round_.rule_id) if round_ else None,
         class_page=url_for("teacher.show_class", class_id=record.class_id),
     )

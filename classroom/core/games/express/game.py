@@ -29,6 +29,7 @@ class Express:
     moves = frozenset({"play", "no_play", "guess", "pass", "predict"})
     predictions = True
     journals_read_log = True
+    house_options = frozenset({"wrong_guess_penalty", "stock_out"})
     penalties = Penalties(
         per_wrong_card=1, wrong_no_play=1, new_hand_fewer=1, most_cards_per_play=1
     )

@@ -51,6 +51,7 @@ class NewEleusis:
     moves = frozenset({"play", "no_play", "declare", "call", "point"})
     predictions = False
     journals_read_log = False
+    house_options = frozenset({"ne_sudden_death", "ne_first_player"})
     penalties = Penalties(
         per_wrong_card=PENALTY_PER_CARD,
         wrong_no_play=NO_PLAY_PENALTY,

@@ -7,12 +7,15 @@ from typing import Any
 
 from classroom.core.eventlog import LoggedEvent
 from classroom.core.games.express.game import EXPRESS
-from classroom.projections.games.express import projector, views
+from classroom.projections.class_record import GroupRecord, RoundRecord
+from classroom.projections.games.express import exports, projector, views
 from classroom.projections.snapshots import GroupSnapshot
 
 __all__ = ["EXPRESS_VIEWS", "ExpressViews"]
 
 View = dict[str, Any]
+Row = tuple[int, str, list[str]]
+Moment = tuple[LoggedEvent, int | None, str | None]
 
 
 class ExpressViews:
@@ -43,6 +46,20 @@ class ExpressViews:
 
     def latest_verdict(self, events: Sequence[LoggedEvent]) -> View | None:
         return projector.latest_verdict(events)
+
+    story_template: str | None = None
+
+    def story(self, record: RoundRecord) -> Any:
+        return None
+
+    def moments(self, events: Sequence[LoggedEvent]) -> list[Moment]:
+        return [(event, None, None) for event in events]
+
+    def event_rows(self, round_: RoundRecord, group: GroupRecord) -> list[Row]:
+        return exports.event_rows(round_, group)
+
+    def round_extras(self, round_: RoundRecord, group: GroupRecord) -> View:
+        return {}
 
 
 EXPRESS_VIEWS = ExpressViews()

@@ -8,12 +8,15 @@ from typing import Any
 
 from classroom.core.eventlog import LoggedEvent
 from classroom.core.games.new_eleusis.game import NEW_ELEUSIS
-from classroom.projections.games.new_eleusis import projector, views
+from classroom.projections.class_record import GroupRecord, RoundRecord
+from classroom.projections.games.new_eleusis import exports, projector, record, views
 from classroom.projections.snapshots import GroupSnapshot
 
 __all__ = ["NEW_ELEUSIS_VIEWS", "NewEleusisViews"]
 
 View = dict[str, Any]
+Row = tuple[int, str, list[str]]
+Moment = tuple[LoggedEvent, int | None, str | None]
 
 
 class NewEleusisViews:
@@ -44,6 +47,23 @@ class NewEleusisViews:
 
     def latest_verdict(self, events: Sequence[LoggedEvent]) -> View | None:
         return projector.latest_verdict(events)
+
+    story_template: str | None = "teacher/new_eleusis/debrief.html"
+
+    def story(self, record_: RoundRecord) -> Any:
+        return record.ne_debrief(record_)
+
+    def moments(self, events: Sequence[LoggedEvent]) -> list[Moment]:
+        return [
+            (moment.event, moment.cards_played, moment.outcome)
+            for moment in record.ne_moments(events)
+        ]
+
+    def event_rows(self, round_: RoundRecord, group: GroupRecord) -> list[Row]:
+        return exports.ne_event_rows(round_, group)
+
+    def round_extras(self, round_: RoundRecord, group: GroupRecord) -> View:
+        return exports.ne_round_extras(round_, group)
 
 
 NEW_ELEUSIS_VIEWS = NewEleusisViews()

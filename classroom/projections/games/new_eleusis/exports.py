@@ -77,7 +77,7 @@ def ne_event_rows(round_: RoundRecord, group: GroupRecord) -> list[tuple[int, st
     """Seq, kind and the four cells of every event of a New Eleusis round."""
     return [
         (moment.event.seq, moment.event.kind, list(ne_event_cells(moment, group)))
-        for moment in ne_moments(round_.ne_events)
+        for moment in ne_moments(round_.events)
     ]
 
 
@@ -94,7 +94,7 @@ def _named(data: dict[str, Any], group: GroupRecord) -> dict[str, Any]:
 def ne_round_extras(round_: RoundRecord, group: GroupRecord) -> dict[str, Any]:
     """The JSON of a New Eleusis round beyond the Express fields: its events with nicknames,
     each call's outcome, the prophets, the expulsions and the scores."""
-    moments = ne_moments(round_.ne_events)
+    moments = ne_moments(round_.events)
     events = []
     for moment in moments:
         data = _named(moment.event.to_dict(), group) | {"time": round_.times.get(moment.event.seq)}

@@ -144,7 +144,7 @@ def call_outcomes(events: Sequence[ne.Event]) -> dict[int, CallOutcome]:
 
 def ne_state(record: RoundRecord) -> ne.RoundState | None:
     """The round's state at the end of its log (None: nothing dealt yet)."""
-    return ne.replay(record.ne_events) if record.ne_events else None
+    return ne.replay(record.events) if record.events else None
 
 
 def numbered_table(
@@ -204,7 +204,7 @@ def ne_debrief(record: RoundRecord) -> NeDebrief | None:
     state = ne_state(record)
     if state is None:
         return None
-    moments = ne_moments(record.ne_events)
+    moments = ne_moments(record.events)
     mainline, sidelines = numbered_table(state)
     result = ne.round_result(state, record.dealer)
     judged = [m.event for m in moments if isinstance(m.event, ne.Judged)]

@@ -1,0 +1,57 @@
+"""What the exports say of an Express round's events: one row per event, in words. Pure."""
+
+from __future__ import annotations
+
+from classroom.core.eventlog import LoggedEvent
+from classroom.core.games.express import (
+    Dealt,
+    Guessed,
+    GuessJudged,
+    Hint,
+    Judged,
+    NoPlayJudged,
+    Predicted,
+    RoundEnded,
+)
+from classroom.projections.class_record import GroupRecord, RoundRecord
+
+__all__ = ["event_rows"]
+
+
+def _yes_no(value: bool | None, yes: str, no: str) -> str:
+    return "" if value is None else yes if value else no
+
+
+def _event_cells(event: LoggedEvent, group: GroupRecord) -> tuple[str, str, str, str]:
+    """Nickname, card, verdict and text of one event."""
+    seat = getattr(event, "seat", None)
+    nickname = group.nickname(seat) if seat is not None else ""
+    card = getattr(event, "card", None)
+    card_text = str(card) if card is not None else ""
+    if isinstance(event, Dealt):
+        return "", str(event.starter), "", ", ".join(group.nickname(s) for s in event.seats)
+    if isinstance(event, Judged):
+        return nickname, card_text, _yes_no(event.correct, "accepted", "rejected"), ""
+    if isinstance(event, NoPlayJudged | GuessJudged):
+        return nickname, card_text, _yes_no(event.right, "right", "wrong"), ""
+    if isinstance(event, Predicted):
+        return nickname, "", "", _yes_no(event.accepted, "predicts accepted", "predicts rejected")
+    if isinstance(event, Guessed | Hint):
+        return nickname, "", "", event.text
+    if isinstance(event, RoundEnded):
+        winner = group.nickname(event.winner) if event.winner else ""
+        return winner, "", event.reason, event.note
+    return nickname, card_text, "", ""
+
+
+def event_rows(round_: RoundRecord, group: GroupRecord) -> list[tuple[int, str, list[str]]]:
+    """Seq, kind and the nickname, card, verdict and text of each event of an Express round
+    (a contested verdict of a student dealer says so)."""
+    contested = {m.seq for m in round_.mismatches}
+    found = []
+    for event in round_.events:
+        nickname, card, verdict, text = _event_cells(event, group)
+        if event.seq in contested:
+            text = "the dealer's verdict differed from the rule"
+        found.append((event.seq, event.kind, [nickname, card, verdict, text]))
+    return found
