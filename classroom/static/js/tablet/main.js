@@ -13,6 +13,7 @@ import {
   showRuleError,
 } from "./dealer.js";
 import { newJournalState, setupJournal } from "./journal.js";
+import { rememberNames } from "./names.js";
 import { isNe } from "./new_eleusis/feed.js";
 import { newNeState, toggleInString } from "./new_eleusis/hand.js";
 import { playString, sendNoPlay, setupNe } from "./new_eleusis/turn.js";
@@ -85,6 +86,7 @@ function receivers(ui, local, page) {
       const paused = pauseNotice(local.view, view);
       if (paused) page.notice.say(paused);
       local.view = view;
+      rememberNames(view);
       show(ui.game, true);
       page.redraw();
     },
