@@ -43,6 +43,7 @@ class NeTable:
 
     service: UseCases
     teacher_id: int
+    class_id: int
     group_id: int
     tablets: list[Tablet]
     bots: dict[str, NeBot]
@@ -109,7 +110,7 @@ def open_table(
     teacher.context.close()
     for tablet in tablets if not student_dealer else []:
         expect(tablet.page.locator("#hand button[data-card]")).to_have_count(HAND)
-    return NeTable(service, teacher_id, group_id, tablets, bots)
+    return NeTable(service, teacher_id, class_id, group_id, tablets, bots)
 
 
 def right_after(card: str, last: str) -> bool:

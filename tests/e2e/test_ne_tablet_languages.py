@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from babel.support import Translations
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.conftest import SCREENSHOTS, Server
@@ -35,6 +36,12 @@ def said(language: str, text: str, **params: str) -> str:
     return words
 
 
+def said_with(language: str, singular: str, plural: str, n: int) -> str:
+    """A text with a number as the page shows it in `language`: the plural form for `n`."""
+    words = Translations.load(TRANSLATIONS, [language]).ngettext(singular, plural, n)
+    return words.replace("{n}", str(n))
+
+
 @pytest.fixture(scope="module")
 def table(server: Server, browser: Browser) -> Iterator[NeTable]:
     sizes = {name: PORTRAIT if n % 2 else LANDSCAPE for n, name in enumerate(LANGUAGES)}
@@ -57,7 +64,18 @@ def test_every_tablet_speaks_its_language_at_a_new_eleusis_table(table: NeTable)
                 "Tap 1 to 4 cards in the order you want to play them, then Play. "
                 "Or tap No card fits."
             )
-            expect(page.locator("#status-line")).to_have_text(said(language, help_text))
+            # What a wrong string costs follows: 2 penalty cards per card, in the plural form
+            # the language gives 2 ("2 karty karne", "2 штрафные карты").
+            cost = said_with(
+                language,
+                "A wrong string costs {n} penalty card for each of its cards.",
+                "A wrong string costs {n} penalty cards for each of its cards.",
+                2,
+            )
+            help_said = said(language, help_text)
+            # Japanese leaves no space after its full stop.
+            gap = "" if help_said.endswith("。") else " "
+            expect(page.locator("#status-line")).to_have_text(f"{help_said}{gap}{cost}")
             # Two different cards: with two decks a hand may hold a card twice.
             for card in list(dict.fromkeys(tablet.hand()))[:2]:
                 page.locator(f'#hand button[data-card="{card}"]').first.tap()

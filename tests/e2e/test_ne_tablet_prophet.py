@@ -165,7 +165,8 @@ def test_a_call_the_app_confirms_keeps_the_prophet(table: NeTable) -> None:
         expect(tablet.page.locator("#ne-prophet-line")).to_be_visible()
         sideline = tablet.page.locator("#layout .column").last.locator(".sideline .playing-card")
         expect(sideline.last).to_have_attribute("aria-label", re.compile(r"of"))
-    expect(player.page.locator("#outcome")).to_contain_text("was wrong")
+    # The prophet called it wrong and was right: the player draws 2 for the card.
+    expect(player.page.locator("#outcome")).to_contain_text("was wrong: you drew 2 penalty cards.")
 
 
 def test_a_call_the_app_refutes_overthrows_the_prophet(table: NeTable) -> None:
@@ -186,3 +187,28 @@ def test_a_call_the_app_refutes_overthrows_the_prophet(table: NeTable) -> None:
     )
     expect(player.page.locator("#outcome")).to_contain_text("was right!")
     table.tablets[0].screenshot("ne-prophet-overthrown", SCREENSHOTS)
+
+
+def test_a_wrong_string_the_prophet_called_right_costs_the_player_nothing(table: NeTable) -> None:
+    # Right cards until a player may become the new prophet (not the one overthrown).
+    for _turn in range(MAX_TURNS):
+        view = table.view()
+        if view["may_declare"] and table.bots[view["may_declare"]].refresh()["can"]["declare"]:
+            break
+        bot = table.bots[view["turn"]]
+        hand = bot.refresh()["hand"]
+        right = [card for card in hand if right_after(card, view["mainline"][-1])]
+        bot.ne_act("play", cards=[(right or hand)[0]])
+    else:
+        pytest.fail("nobody could become the prophet again")
+    table.bots[view["may_declare"]].ne_act("declare")
+    turn = table.view()["turn"]
+    held = len(table.bots[turn].refresh()["hand"])
+    player, _prophet, card = play_one_and_call(table, right_card=False, call=True)
+    outcome = player.page.locator("#outcome")
+    expect(outcome).to_contain_text("was wrong, but the prophet had called it right")
+    expect(outcome).to_contain_text("you draw nothing.")
+    expect(player.page.locator("#hand button[data-card]")).to_have_count(held - 1)
+    view = table.view()
+    assert view["prophet"] is None and card in view["sidelines"][-1]
+    assert player.errors == [], player.errors

@@ -163,14 +163,14 @@ def test_plays_tapped_on_the_page_say_what_happened_near_the_hand(table: Table) 
         outcome = tablet.page.locator("#outcome")
         if "wrong" not in told and wrong:
             tablet.play(wrong[0])
-            expect(outcome).to_have_text(re.compile(r"^\S+ was wrong: you drew a penalty card\.$"))
+            expect(outcome).to_have_text(re.compile(r"^\S+ was wrong: you drew 1 penalty card\.$"))
             told.add("wrong")
         elif "no play" not in told:
             tablet.no_play()
             expect(outcome).to_have_text(
                 re.compile(
                     r"^No play was (right: new hand of \d+ cards?|wrong: \S+ was played "
-                    r"for you, you drew one)\.$"
+                    r"for you, you drew 1 penalty card)\.$"
                 )
             )
             told.add("no play")

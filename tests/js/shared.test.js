@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
 import { camelCase, elements } from "../../classroom/static/js/shared/dom.js";
-import { addText, format, loadText, t, tNodes } from "../../classroom/static/js/shared/text.js";
+import { addText, format, loadText, sentences, t, tNodes } from "../../classroom/static/js/shared/text.js";
 
 describe("format", () => {
   it("fills the placeholders it has values for, and leaves the others", () => {
@@ -51,5 +51,13 @@ describe("elements", () => {
   it("turns ids into camel case", () => {
     assert.equal(camelCase("ne-call-right-text"), "neCallRightText");
     assert.equal(camelCase("layout"), "layout");
+  });
+});
+
+describe("sentences", () => {
+  it("puts a space between sentences, but none after a Japanese full stop", () => {
+    assert.equal(sentences(["Tap a card.", "A wrong string costs 2."]), "Tap a card. A wrong string costs 2.");
+    assert.equal(sentences(["押してね。", "不正解のストリングは…です。"]), "押してね。不正解のストリングは…です。");
+    assert.equal(sentences(["The round is over.", ""]), "The round is over.");
   });
 });

@@ -3,7 +3,8 @@
 
 import { cardInline } from "../shared/cards.js";
 import { fill, h } from "../shared/dom.js";
-import { tNodes } from "../shared/text.js";
+import { tNodes, tnNodes } from "../shared/text.js";
+import { newHandFewer, perWrongCard, wrongNoPlayCost } from "./costs.js";
 import { nameOf } from "./names.js";
 import { isNe, neDescribe } from "./new_eleusis/feed.js";
 
@@ -14,6 +15,11 @@ const KEYS = {
   guessed: () => "ev_guessed",
   guess_judged: (event) => (event.right ? "ev_guess_right" : "ev_guess_wrong"),
   guess_passed: () => "ev_guess_passed",
+};
+// The lines with a number: what the verdict cost, in the table's game.
+const COUNTS = {
+  judged: (view, event) => (event.correct ? null : perWrongCard(view)),
+  no_play_judged: (view, event) => (event.right ? newHandFewer(view) : wrongNoPlayCost(view)),
 };
 
 /** The newest events, newest first, into the list `element`. */
@@ -42,9 +48,12 @@ export function describe(view, event, before = null) {
   const key = KEYS[event.kind];
   if (!key) return null;
   const mine = event.seat === view.me ? "_me" : "";
-  return tNodes(`${key(event)}${mine}`, {
+  const params = {
     name: nameOf(view, event.seat),
     card: event.card ? cardInline(event.card) : null,
     text: event.text,
-  });
+  };
+  const count = COUNTS[event.kind] ? COUNTS[event.kind](view, event) : null;
+  if (count !== null) return tnNodes(`${key(event)}${mine}`, count, params);
+  return tNodes(`${key(event)}${mine}`, params);
 }

@@ -1,7 +1,7 @@
 // The tablet's play page: finds its seat token, connects, and wires taps to actions.
 
 import { elements, readJson, show } from "../shared/dom.js";
-import { addText, loadText, t } from "../shared/text.js";
+import { addPlurals, addText, loadText, t } from "../shared/text.js";
 import { createActions } from "./actions.js";
 import { setupBuilder } from "./builder.js";
 import { forgetSeat, openConnection, seatToken } from "./connection.js";
@@ -13,6 +13,7 @@ import {
   showRuleError,
 } from "./dealer.js";
 import { newJournalState, setupJournal } from "./journal.js";
+import { rememberNames } from "./names.js";
 import { isNe } from "./new_eleusis/feed.js";
 import { newNeState, toggleInString } from "./new_eleusis/hand.js";
 import { playString, sendNoPlay, setupNe } from "./new_eleusis/turn.js";
@@ -29,6 +30,7 @@ function readLibrary() {
 function start() {
   loadText(document.getElementById("tablet-text"));
   addText(document.getElementById("ne-text"));
+  addPlurals(document.getElementById("tablet-plurals"), document.documentElement.lang || "en");
   const ui = elements(document.getElementById("tablet"));
   const local = {
     view: null,
@@ -84,17 +86,18 @@ function receivers(ui, local, page) {
       const paused = pauseNotice(local.view, view);
       if (paused) page.notice.say(paused);
       local.view = view;
+      rememberNames(view);
       show(ui.game, true);
       page.redraw();
     },
     events(list) {
       const { feed, seq, fresh } = takeEvents({ feed: local.feed, seq: local.feedSeq }, list);
       Object.assign(local, { feed, feedSeq: seq });
-      for (const event of fresh) {
+      fresh.forEach((event, at) => {
         // A new round: the outcome of the last round's play is no news any more.
         if (event.kind === "dealt") local.outcome = null;
-        tell(local, page.notice, event);
-      }
+        tell(local, page.notice, event, fresh.slice(at + 1));
+      });
       page.redraw();
     },
     journal(entries) {
@@ -195,15 +198,18 @@ function setupTurn(ui, local, page) {
   ui.passButton.addEventListener("click", () => actions.send("pass"));
 }
 
-/** News in one event: the outcome of my own play (kept until my next action), or a notice. */
-function tell(local, notice, event) {
-  const outcome = outcomeOf(local.view, event);
+/**
+ * News in one event: the outcome of my own play (kept until my next action), or a notice.
+ * `after`: the events that came with it (what followed from a verdict).
+ */
+function tell(local, notice, event, after) {
+  const outcome = outcomeOf(local.view, event, after);
   if (outcome) local.outcome = outcome;
   const news = noticeOf(local.view, event);
   if (news) notice.say(news);
 }
 
-/** "No play" costs a card when wrong: it is sent only once the student confirms it. */
+/** "No play" costs cards when wrong: it is sent only once the student confirms it. */
 function setupNoPlay(ui, declare) {
   const dialog = ui.noPlayDialog;
   ui.noPlayButton.addEventListener("click", () => {

@@ -5,21 +5,27 @@
 
 import { cardInline } from "../shared/cards.js";
 import { fill } from "../shared/dom.js";
-import { tNodes } from "../shared/text.js";
+import { tNodes, tnNodes } from "../shared/text.js";
+import { penaltyDrawn } from "./costs.js";
 import { nameOf } from "./names.js";
 import { cardsInline, isNe, neNoticeOf, neOutcomeOf } from "./new_eleusis/feed.js";
 
 const NOTICE_MS = 9000;
 
-/** The outcome of one of my own plays in `event`, as {key, card}, or null. */
-export function outcomeOf(view, event) {
+/**
+ * The outcome of one of my own plays in `event`, as {key, card, count} (`count`: the penalty
+ * cards drawn, for a text with a number), or null. `after`: the events that came with it.
+ */
+export function outcomeOf(view, event, after = []) {
   if (!view || event.seat !== view.me) return null;
-  if (isNe(view)) return neOutcomeOf(view, event);
+  if (isNe(view)) return neOutcomeOf(view, event, after);
   switch (event.kind) {
     case "judged":
-      return { key: event.correct ? "out_correct" : "out_wrong", card: event.card };
+      if (event.correct) return { key: "out_correct", card: event.card };
+      return { key: "out_wrong", card: event.card, count: penaltyDrawn(view, event, after) };
     case "no_play_judged":
-      return { key: event.right ? "out_no_play_right" : "out_no_play_wrong", card: event.card };
+      if (event.right) return { key: "out_no_play_right" };
+      return { key: "out_no_play_wrong", card: event.card, count: penaltyDrawn(view, event, after) };
     case "guess_judged":
       return { key: event.right ? "ev_guess_right_me" : "ev_guess_wrong_me" };
     default:
@@ -34,7 +40,9 @@ export function outcomeText(outcome, handSize) {
     key = handSize === 1 ? "out_no_play_right_one" : "out_no_play_right_none";
   }
   const cards = outcome.cards ? cardsInline(outcome.cards) : "";
-  return tNodes(key, { card: outcome.card ? cardInline(outcome.card) : "", cards, n: handSize });
+  const params = { card: outcome.card ? cardInline(outcome.card) : "", cards };
+  if (outcome.count !== undefined) return tnNodes(key, outcome.count, params);
+  return tNodes(key, { ...params, n: handSize });
 }
 
 /** A notice for the whole table in `event` (a hint, a verdict on a guess), or null. */

@@ -3,7 +3,8 @@
 
 import { cardFace, cardInline, sortHand } from "../shared/cards.js";
 import { fill, h, show } from "../shared/dom.js";
-import { t, tNodes } from "../shared/text.js";
+import { sentences, t, tNodes, tn } from "../shared/text.js";
+import { wrongNoPlayCost } from "./costs.js";
 import { isDealer, renderChooser, renderDealer } from "./dealer.js";
 import { renderRecent } from "./feed.js";
 import { renderJournal } from "./journal.js";
@@ -90,7 +91,7 @@ function statusText(view, playing, yourTurn) {
     case "choosing_rule":
       return view.choose_rule ? t("choose_now") : t("choosing_rule", { name: name(view.dealing) });
     case "over":
-      return `${t("over")} ${endText(view)}`.trim();
+      return sentences([t("over"), endText(view)]);
     default:
       break;
   }
@@ -112,7 +113,7 @@ function statusText(view, playing, yourTurn) {
     parts.push(t("may_guess", { name: name(view.guesser) }));
   }
   if (view.dealer) parts.push(t("dealer_is", { name: name(view.dealer) }));
-  return parts.join(" ");
+  return sentences(parts);
 }
 
 function lastGuesser(view) {
@@ -171,6 +172,7 @@ function renderActions(view, ui, local) {
   ui.noPlayButton.disabled = local.busy || !can.no_play;
   // The turn moved on (a pause, a skipped turn) while the student was asked to confirm.
   if (ui.noPlayDialog.open && !can.no_play) ui.noPlayDialog.close();
+  ui.noPlayText.textContent = tn("no_play_cost", wrongNoPlayCost(view));
   show(ui.guessForm, guessing);
   ui.guessText.disabled = local.busy || !can.guess;
   ui.guessButton.disabled = local.busy || !can.guess;

@@ -4,6 +4,7 @@
 import { cardInline } from "../../shared/cards.js";
 import { h } from "../../shared/dom.js";
 import { tNodes } from "../../shared/text.js";
+import { penaltyDrawn } from "../costs.js";
 import { nameOf } from "../names.js";
 
 /** Whether the view is of a New Eleusis table. */
@@ -49,16 +50,28 @@ export function neDescribe(view, event, before) {
   });
 }
 
-/** The outcome of my own string or no-play, as {key, card, cards}, or null. */
-export function neOutcomeOf(view, event) {
+/**
+ * The outcome of my own string or no-play, as {key, card, cards, count}, or null. A wrong one
+ * says the penalty cards drawn (`count`), or that the prophet took the blame (`after`: the
+ * events that came with it).
+ */
+export function neOutcomeOf(view, event, after = []) {
   if (event.seat !== view.me) return null;
   if (event.kind === "judged") {
-    return { key: event.correct ? "ne_out_correct" : "ne_out_wrong", cards: event.cards };
+    if (event.correct) return { key: "ne_out_correct", cards: event.cards };
+    const count = penaltyDrawn(view, event, after);
+    return count
+      ? { key: "ne_out_wrong", cards: event.cards, count }
+      : { key: "ne_out_wrong_free", cards: event.cards };
   }
-  if (event.kind === "no_play_judged" && (event.right || event.card)) {
-    return { key: event.right ? "out_no_play_right" : "out_no_play_wrong", card: event.card };
-  }
-  return null;
+  if (event.kind !== "no_play_judged") return null;
+  if (event.right) return { key: "out_no_play_right" };
+  // No card yet: the prophet still has to point to the card that fits.
+  if (!event.card) return null;
+  const count = penaltyDrawn(view, event, after);
+  return count
+    ? { key: "out_no_play_wrong", card: event.card, count }
+    : { key: "ne_out_no_play_wrong_free", card: event.card };
 }
 
 /** News for the whole table: a prophet declared or overthrown, a player expelled. */

@@ -2,7 +2,8 @@
 // the prophet is, how far sudden death is, and the players' prophet and "out" badges.
 
 import { h, show } from "../../shared/dom.js";
-import { t } from "../../shared/text.js";
+import { sentences, t, tn } from "../../shared/text.js";
+import { perWrongCard } from "../costs.js";
 import { nameOf } from "../names.js";
 
 const JUDGING = ["judging_play", "judging_no_play", "judging_point"];
@@ -24,9 +25,11 @@ export function neStatusText(view, playing, yourTurn) {
   if ((view.expelled || []).includes(view.me)) return t("ne_you_are_out");
   if (!playing) return t("not_playing");
   const parts = [yourTurn ? t("ne_your_turn_help") : t("their_turn", { name: name(view.turn) })];
+  // What a wrong string costs, said before the player chooses one.
+  if (yourTurn) parts.push(tn("ne_string_cost", perWrongCard(view)));
   if (view.can.declare) parts.unshift(t("ne_may_declare"));
   if (view.dealer) parts.push(t("dealer_is", { name: name(view.dealer) }));
-  return parts.join(" ");
+  return sentences(parts);
 }
 
 /** The prophet's line and the sudden-death line under the status (hidden off New Eleusis). */
