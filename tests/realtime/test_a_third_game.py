@@ -37,6 +37,7 @@ class LowestWins(Express):
 
     name = "lowest_wins"
     title = Text("Lowest wins")
+    scoring = Text("10 points to whoever holds the fewest cards when the round ends.")
 
     def scores(self, state: Any) -> tuple[dict[str, int], int]:
         sizes = state.hand_sizes()
@@ -142,7 +143,9 @@ def _the_records_tell_the_round(teacher: Any, lowest: Lesson, *, played: int) ->
     debrief = teacher.get(f"/teacher/groups/{group}/debrief").get_data(as_text=True)
     assert f"of the {played} plays tested a prediction" in " ".join(debrief.split())
     timeline = teacher.get(f"/teacher/groups/{group}/timeline").get_data(as_text=True)
-    assert "Look at colours." in timeline
+    assert "Look at colours." in timeline and "Lowest wins" in timeline
+    totals = teacher.get(f"/teacher/classes/{class_id}/totals").get_data(as_text=True)
+    assert LowestWins.scoring in totals and "Lowest wins" in totals
     rows = list(
         csv.DictReader(
             io.StringIO(

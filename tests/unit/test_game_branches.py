@@ -9,6 +9,7 @@ its interface, or its registered views or report, instead.
 from __future__ import annotations
 
 import ast
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -130,3 +131,38 @@ def test_no_public_class_has_more_than_25_public_methods() -> None:
                 if len(public) > MOST_PUBLIC_METHODS:
                     crowded[f"{path.relative_to(ROOT).as_posix()}:{node.name}"] = len(public)
     assert crowded == {}
+
+
+#: The pages' registries of games drawn with their own modules: the one place that names them.
+PAGE_REGISTRIES = {"games.js"}
+
+
+def page_comparisons(source: str) -> int:
+    """How many times `source` (a script or a template) compares a value with a game's name."""
+    names = "|".join(re.escape(game.name) for game in GAMES)
+    quoted = rf"""["']({names})["']"""
+    compare = rf"(?:===|!==|==|!=|equalto\"?,)\s*{quoted}|{quoted}\s*(?:===|!==|==|!=)"
+    return len(re.findall(compare, source))
+
+
+def test_the_page_counter_finds_a_comparison_with_a_game_name() -> None:
+    assert page_comparisons('if (view.mode === "new_eleusis") {') == 1
+    assert page_comparisons('{% if r.mode == "new_eleusis" %}') == 1
+    assert page_comparisons('selectattr("mode", "equalto", "new_eleusis")') == 1
+    assert page_comparisons('const OWN = new Map([["new_eleusis", game]]);') == 0
+
+
+def test_pages_ask_their_registry_instead_of_comparing_a_game_name() -> None:
+    found = {}
+    pages = [
+        *(ROOT / "classroom" / "static" / "js").rglob("*.js"),
+        *(ROOT / "templates").rglob("*.html"),
+    ]
+    for path in pages:
+        folders = set(path.relative_to(ROOT).parts[:-1])
+        if folders & {game.name for game in GAMES} or path.name in PAGE_REGISTRIES:
+            continue
+        count = page_comparisons(path.read_text(encoding="utf-8"))
+        if count:
+            found[path.relative_to(ROOT).as_posix()] = count
+    assert found == {}

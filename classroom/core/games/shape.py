@@ -109,6 +109,8 @@ class Game(Protocol):
     name: str
     #: The game's name as people read it (said in each reader's language).
     title: Text
+    #: How a round of it is scored, in one paragraph for the totals page.
+    scoring: Text
     min_players: int
     max_players: int
     #: The moves a player's tablet may send.

@@ -245,4 +245,6 @@ def template_helpers() -> dict[str, Any]:
         "status_label": lambda status: STATUS_LABELS.get(status, status),
         "end_reason": lambda reason: END_REASONS.get(reason, reason),
         "got_it_rule": got_it_rule,
+        "game_badge": game_badge,
+        "game_scoring": lambda mode: say(find_game(mode).scoring),
     }

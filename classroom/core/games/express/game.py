@@ -24,6 +24,10 @@ class Express:
 
     name = "express"
     title = _("Eleusis Express")
+    scoring = _(
+        "Each player scores 12 minus the cards in hand, +6 for guessing the rule, +3 for "
+        "emptying the hand. The dealer scores as much as the best player of the round."
+    )
     min_players = 3
     max_players = 8
     moves = frozenset({"play", "no_play", "guess", "pass", "predict"})

@@ -46,6 +46,12 @@ class NewEleusis:
 
     name = "new_eleusis"
     title = _("New Eleusis")
+    scoring = _(
+        "New Eleusis rounds: each player scores the most cards in any hand minus their "
+        "own, +4 for an empty hand; a prophet at the end scores more for the cards after "
+        "the marker. The dealer scores as much as the best player, or less while a "
+        "prophet remains."
+    )
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     moves = frozenset({"play", "no_play", "declare", "call", "point"})

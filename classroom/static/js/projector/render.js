@@ -6,6 +6,7 @@ import { cardName, isRed, parseCard, rankLetter } from "../shared/cards.js";
 import { append, h, show } from "../shared/dom.js";
 import { t } from "../shared/text.js";
 import { fitGroups } from "./fit.js";
+import { ownTile } from "./games.js";
 import * as ne from "./new_eleusis/tile.js";
 import { layOut } from "./pages.js";
 
@@ -102,7 +103,8 @@ function happenings(group) {
     items.push(h("span", { class: "now end" }, t(`end_${group.end_reason}`, { name })));
     return items;
   }
-  if (ne.isNewEleusis(group)) return items.concat(ne.happenings(group, nameOf, shortText));
+  const own = ownTile(group);
+  if (own) return items.concat(own.happenings(group, nameOf, shortText));
   const waiting = waitingFor(group);
   if (waiting) items.push(waiting);
   else if (group.verdict) items.push(verdictLine(group, group.verdict));
@@ -149,8 +151,8 @@ function counts(group) {
     { class: "counts" },
     h("span", { class: `count-word${group.hints ? "" : " zero"}` }, t("hints_total", { n: group.hints })),
     " ",
-    // New Eleusis has no guesses: the rule is found by playing (and by the prophet).
-    ne.isNewEleusis(group)
+    // Some games have no guesses (New Eleusis: the rule is found by playing).
+    ownTile(group)?.hasGuesses === false
       ? null
       : h("span", { class: `count-word${group.guesses ? "" : " zero"}` }, t("guesses_total", { n: group.guesses })),
   );

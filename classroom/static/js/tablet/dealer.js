@@ -6,6 +6,7 @@ import { cardFace, cardInline, sortHand } from "../shared/cards.js";
 import { fill, h, show } from "../shared/dom.js";
 import { t, tNodes } from "../shared/text.js";
 import { nameOf } from "./names.js";
+import { ownTable } from "./games.js";
 
 const VERDICT_KINDS = { judging_play: "play", judging_no_play: "no_play", judging_guess: "guess" };
 
@@ -145,8 +146,9 @@ export function renderDealer(view, ui, local) {
   show(ui.dealerArea, dealing);
   if (!dealing) return;
   ui.dealerRule.textContent = view.rule || "";
-  // A New Eleusis verdict is given in the waiting string's own panel (new_eleusis/pending.js).
-  const kind = view.verdict_due && view.mode !== "new_eleusis" ? VERDICT_KINDS[view.status] : null;
+  // Some tables take the verdict in the waiting play's own panel (New Eleusis: pending.js).
+  const inPanel = ownTable(view)?.judgesInPendingPanel;
+  const kind = view.verdict_due && !inPanel ? VERDICT_KINDS[view.status] : null;
   show(ui.verdict, Boolean(kind));
   if (!kind) return;
   const dealer = local.dealer;

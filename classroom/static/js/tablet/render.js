@@ -10,8 +10,8 @@ import { renderRecent } from "./feed.js";
 import { renderJournal } from "./journal.js";
 import { renderLayout } from "./layout.js";
 import { nameOf } from "./names.js";
-import { renderNeHand } from "./new_eleusis/hand.js";
-import { neBadges, neMarks, neStatusText } from "./new_eleusis/table.js";
+import { ownTable } from "./games.js";
+import { neBadges, neMarks } from "./new_eleusis/table.js";
 import { renderNe } from "./new_eleusis/turn.js";
 import { outcomeText } from "./notices.js";
 import { predictStatus } from "./predict.js";
@@ -97,7 +97,8 @@ function statusText(view, playing, yourTurn) {
   }
   if (isDealer(view)) return t("you_deal");
   if (view.paused) return t("paused_status");
-  if (view.mode === "new_eleusis") return neStatusText(view, playing, yourTurn);
+  const own = ownTable(view);
+  if (own) return own.statusText(view, playing, yourTurn);
   const predicting = predictStatus(view);
   if (predicting) return predicting;
   if (view.status.startsWith("judging_")) {
@@ -148,8 +149,9 @@ function renderHand(view, ui, local) {
   }
   const choosable = view.can.play && !local.busy;
   ui.handCount.textContent = hand.length ? `(${hand.length})` : "";
-  if (view.mode === "new_eleusis") {
-    renderNeHand(view, ui, local, choosable);
+  const own = ownTable(view);
+  if (own) {
+    own.renderHand(view, ui, local, choosable);
     return;
   }
   let marked = false;
