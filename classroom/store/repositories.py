@@ -259,6 +259,10 @@ class SqlGroups(ConnectionRepository):
         """The groups of a class in their order on the page."""
         return rows.group_rows_of_class(self._conn, class_id)
 
+    def positions(self, group_ids: Sequence[int]) -> dict[int, tuple[int, int]]:
+        """Each group's newest round number and seq, for the groups that have played."""
+        return rows.round_positions(self._conn, group_ids)
+
     def update(self, group_id: int, **columns: Any) -> None:
         """Set some of rule_revealed, paused, dealer_mode, dealing_seat_id, mode."""
         self._update(Group, GROUP_COLUMNS, group_id, columns)

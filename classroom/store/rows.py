@@ -290,3 +290,29 @@ def journal_rows(conn: Connection, round_id: int, seat_id: int | None = None) ->
     else:
         result = conn.execute(_JOURNAL_OF_SEAT, {"round_id": round_id, "seat_id": seat_id})
     return [JournalRow(*row) for row in result]
+
+
+def round_positions(conn: Connection, group_ids: Sequence[int]) -> dict[int, tuple[int, int]]:
+    """For each of the groups that has played: its newest round's number and the seq of that
+    round's newest event (0 before any), in one query."""
+    if not group_ids:
+        return {}
+    newest = (
+        select(StoredRound.group_id, func.max(StoredRound.number).label("number"))
+        .where(StoredRound.group_id.in_(list(group_ids)))
+        .group_by(StoredRound.group_id)
+        .subquery()
+    )
+    query = (
+        select(StoredRound.group_id, StoredRound.number, func.coalesce(func.max(RoundEvent.seq), 0))
+        .join(
+            newest,
+            and_(
+                StoredRound.group_id == newest.c.group_id,
+                StoredRound.number == newest.c.number,
+            ),
+        )
+        .outerjoin(RoundEvent, RoundEvent.round_id == StoredRound.id)
+        .group_by(StoredRound.group_id, StoredRound.number)
+    )
+    return {group_id: (number, seq) for group_id, number, seq in conn.execute(query)}
