@@ -263,6 +263,10 @@ class SqlGroups(ConnectionRepository):
         """Each group's newest round number and seq, for the groups that have played."""
         return rows.round_positions(self._conn, group_ids)
 
+    def ids_of_classes(self, class_ids: Sequence[int]) -> dict[int, list[int]]:
+        """The group ids of each class, in their order on the page."""
+        return rows.class_group_ids(self._conn, class_ids)
+
     def update(self, group_id: int, **columns: Any) -> None:
         """Set some of rule_revealed, paused, dealer_mode, dealing_seat_id, mode."""
         self._update(Group, GROUP_COLUMNS, group_id, columns)

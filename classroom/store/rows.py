@@ -316,3 +316,18 @@ def round_positions(conn: Connection, group_ids: Sequence[int]) -> dict[int, tup
         .group_by(StoredRound.group_id, StoredRound.number)
     )
     return {group_id: (number, seq) for group_id, number, seq in conn.execute(query)}
+
+
+def class_group_ids(conn: Connection, class_ids: Sequence[int]) -> dict[int, list[int]]:
+    """The group ids of each class, in their order on the page."""
+    if not class_ids:
+        return {}
+    query = (
+        select(Group.class_id, Group.id)
+        .where(Group.class_id.in_(list(class_ids)))
+        .order_by(Group.class_id, Group.position)
+    )
+    found: dict[int, list[int]] = {class_id: [] for class_id in class_ids}
+    for class_id, group_id in conn.execute(query):
+        found[class_id].append(group_id)
+    return found

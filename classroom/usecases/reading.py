@@ -90,6 +90,14 @@ class Reading:
         with self.uow() as uow:
             return uow.groups.positions(group_ids)
 
+    def class_positions(self, class_ids: Sequence[int]) -> dict[int, dict[int, tuple[int, int]]]:
+        """`positions` of every group of each class, by class (a group that has not played
+        stands at (0, 0)), in one transaction."""
+        with self.uow() as uow:
+            groups = uow.groups.ids_of_classes(class_ids)
+            found = uow.groups.positions([g for ids in groups.values() for g in ids])
+        return {c: {g: found.get(g, (0, 0)) for g in ids} for c, ids in groups.items()}
+
     def events_after(self, round_id: int, seq: int) -> tuple[LoggedEvent, ...]:
         """The events of a round after `seq`, read by its game (the journals and the
         projector's latest verdict read them)."""

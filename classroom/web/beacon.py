@@ -7,8 +7,10 @@ committed it died), nothing else would ever tell the tablets: each would wait fo
 already happened. So one background task per server process, every `BEACON_S`, reads in one
 query the newest (round, seq) of every group that has a tablet connected to this process, and
 sends each group's tablets that position. A tablet behind it resyncs (`resync`, as after a
-reconnection). Beacons go to this process's own tablets only, past the message queue: each
-process speaks for the tablets it holds, and keeps speaking while the queue is down.
+reconnection). The teachers' class pages and the projector pages of the classes open here hear
+every group's position of their class, and redraw what is behind. Beacons go to this process's
+own pages only, past the message queue: each process speaks for the pages it holds, and keeps
+speaking while the queue is down.
 """
 
 from __future__ import annotations
@@ -22,9 +24,9 @@ from flask import Flask
 
 from classroom.web.context import use_cases
 from classroom.web.extensions import socketio
-from classroom.web.rooms import PLAY
+from classroom.web.rooms import PLAY, PROJECTOR, TEACH
 
-__all__ = ["BEACON_S", "Beacons", "local_groups"]
+__all__ = ["BEACON_S", "Beacons", "local_classes", "local_groups"]
 
 log = logging.getLogger(__name__)
 
@@ -35,17 +37,29 @@ BEACON_S = 2.0
 IDLE_BEATS = 15
 
 _GROUP_ROOM = re.compile(r"group:(\d+)$")
+_TEACHERS_ROOM = re.compile(r"teachers:(\d+)$")
+_PROJECTOR_ROOM = re.compile(r"projector:(\d+)$")
+
+
+def _ids_in_rooms(namespace: str, pattern: re.Pattern[str]) -> list[int]:
+    """The ids named by the rooms of `namespace` that someone connected here is in."""
+    rooms = socketio.server.manager.rooms.get(namespace, {})
+    found = []
+    for room, members in list(rooms.items()):
+        matched = pattern.match(room) if isinstance(room, str) else None
+        if matched and members:
+            found.append(int(matched.group(1)))
+    return found
 
 
 def local_groups() -> list[int]:
     """The groups with a tablet connected to this process."""
-    rooms = socketio.server.manager.rooms.get(PLAY, {})
-    found = []
-    for room, members in list(rooms.items()):
-        matched = _GROUP_ROOM.match(room) if isinstance(room, str) else None
-        if matched and members:
-            found.append(int(matched.group(1)))
-    return found
+    return _ids_in_rooms(PLAY, _GROUP_ROOM)
+
+
+def local_classes() -> tuple[list[int], list[int]]:
+    """The classes with a teacher's page, and those with a projector page, open here."""
+    return _ids_in_rooms(TEACH, _TEACHERS_ROOM), _ids_in_rooms(PROJECTOR, _PROJECTOR_ROOM)
 
 
 class Beacons:
@@ -75,18 +89,27 @@ class Beacons:
             self._stop.set()
 
     def send_now(self) -> int:
-        """Send every local group's tablets where their group stands; how many groups."""
+        """Send every local page where its groups stand; how many rooms heard."""
         groups = local_groups()
-        if not groups:
-            return 0
-        with self._app.app_context():
-            positions = use_cases().reading.positions(groups)
-        for group_id, (round_number, seq) in positions.items():
-            beacon: dict[str, Any] = {"round": round_number, "seq": seq}
-            socketio.emit(
-                "beacon", beacon, to=f"group:{group_id}", namespace=PLAY, ignore_queue=True
-            )
-        return len(groups)
+        teachers, projectors = local_classes()
+        if groups:
+            with self._app.app_context():
+                positions = use_cases().reading.positions(groups)
+            for group_id, (round_number, seq) in positions.items():
+                beacon: dict[str, Any] = {"round": round_number, "seq": seq}
+                self._emit(beacon, f"group:{group_id}", PLAY)
+        if teachers or projectors:
+            with self._app.app_context():
+                classes = use_cases().reading.class_positions(sorted({*teachers, *projectors}))
+            for class_id in teachers:
+                self._emit(_class_beacon(classes[class_id]), f"teachers:{class_id}", TEACH)
+            for class_id in projectors:
+                self._emit(_class_beacon(classes[class_id]), f"projector:{class_id}", PROJECTOR)
+        return len(groups) + len(teachers) + len(projectors)
+
+    @staticmethod
+    def _emit(beacon: dict[str, Any], room: str, namespace: str) -> None:
+        socketio.emit("beacon", beacon, to=room, namespace=namespace, ignore_queue=True)
 
     def _run(self) -> None:
         idle = 0
@@ -96,12 +119,17 @@ class Beacons:
             except Exception:  # the database restarting: the next beacon tries again
                 log.warning("no beacon this time", exc_info=True)
             if idle >= IDLE_BEATS:
-                # Checked under the guard: a tablet connecting now either finds the task
+                # Checked under the guard: a page connecting now either finds the task
                 # still running or starts a new one.
                 with self._guard:
-                    if not local_groups():
+                    if not (local_groups() or any(local_classes())):
                         self._started = False
                         return
                 idle = 0
         with self._guard:
             self._started = False
+
+
+def _class_beacon(groups: dict[int, tuple[int, int]]) -> dict[str, Any]:
+    """Where each group of a class stands, as `{"groups": {id: [round, seq]}}`."""
+    return {"groups": {str(group_id): list(at) for group_id, at in groups.items()}}

@@ -196,6 +196,11 @@ class FakeGroups:
                 found[group_id] = (newest.number, max((e.seq for e in log), default=0))
         return found
 
+    def ids_of_classes(self, class_ids: Sequence[int]) -> dict[int, list[int]]:
+        """The group ids of each class, by position."""
+        groups = sorted(self._tx.tables.groups.values(), key=lambda g: g.position)
+        return {c: [g.id for g in groups if g.class_id == c] for c in class_ids}
+
     def of_class(self, class_id: int) -> list[GroupRow]:
         """A class's groups by position."""
         tables = self._tx.tables

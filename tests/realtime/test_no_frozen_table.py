@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from classroom.web import socketio
 from classroom.web.notifier import Notifier
 from tests.realtime.conftest import Lesson, Tablet
 
@@ -100,3 +101,31 @@ def test_a_message_the_tablet_got_wrong_brings_no_state(lesson: Lesson) -> None:
     answer = tablets[0].act({"type": "dance", "action_id": "x"})
     assert not answer["ok"]
     assert tablets[0].received("state") == []
+
+
+def test_the_teachers_page_and_the_projector_hear_where_every_group_stands(
+    lesson: Lesson, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    teacher = lesson.app.test_client()
+    login = {"username": "frizzle", "password": "magic-school-bus"}
+    assert teacher.post("/teacher/login", data=login).status_code == 302
+    watching = socketio.test_client(lesson.app, namespace="/teach", flask_test_client=teacher)
+    watch = {"class_id": lesson.class_id}
+    assert watching.emit("watch", watch, namespace="/teach", callback=True)["ok"]
+    token = lesson.service.classes.projector_link_token(lesson.teacher_id, lesson.class_id)
+    projector = socketio.test_client(lesson.app, namespace="/projector", auth={"token": token})
+    tablets = _seated(lesson)
+    player, _others = _whose_turn(tablets)
+    _fail_next_announce(monkeypatch)
+    card = player.last_state()["hand"][0]
+    answer = player.act({"type": "play", "card": card, "action_id": "lost-on-the-projector"})
+    assert answer["ok"]
+    watching.get_received("/teach")
+    projector.get_received("/projector")
+
+    lesson.app.extensions["beacons"].send_now()
+    otters, falcons = (str(group_id) for group_id in lesson.group_ids)
+    expected = {otters: [1, answer["seq"]], falcons: [0, 0]}
+    for client, namespace in ((watching, "/teach"), (projector, "/projector")):
+        beacons = [m["args"][0] for m in client.get_received(namespace) if m["name"] == "beacon"]
+        assert beacons[-1] == {"groups": expected}

@@ -367,3 +367,8 @@ def test_positions_give_each_groups_newest_round_and_seq(any_uow_factory: Factor
     with any_uow_factory() as uow:
         assert uow.groups.positions([first, second, second + 99]) == {first: (2, 2), second: (1, 0)}
         assert uow.groups.positions([]) == {}
+        class_id = uow.groups.get(first).class_id
+        assert uow.groups.ids_of_classes([class_id, class_id + 99]) == {
+            class_id: [first, second],
+            class_id + 99: [],
+        }
