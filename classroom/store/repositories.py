@@ -263,6 +263,10 @@ class SqlGroups(ConnectionRepository):
         """Each group's newest round number and seq, for the groups that have played."""
         return rows.round_positions(self._conn, group_ids)
 
+    def predicting(self, group_ids: Sequence[int]) -> list[int]:
+        """Those of the groups whose class has everyone predict."""
+        return rows.predicting_group_ids(self._conn, group_ids)
+
     def ids_of_classes(self, class_ids: Sequence[int]) -> dict[int, list[int]]:
         """The group ids of each class, in their order on the page."""
         return rows.class_group_ids(self._conn, class_ids)

@@ -331,3 +331,16 @@ def class_group_ids(conn: Connection, class_ids: Sequence[int]) -> dict[int, lis
     for class_id, group_id in conn.execute(query):
         found[class_id].append(group_id)
     return found
+
+
+def predicting_group_ids(conn: Connection, group_ids: Sequence[int]) -> list[int]:
+    """Those of the groups whose class has everyone predict."""
+    if not group_ids:
+        return []
+    query = (
+        select(Group.id)
+        .join(ClassPeriod, Group.class_id == ClassPeriod.id)
+        .where(Group.id.in_(list(group_ids)), ClassPeriod.everyone_predicts.is_(True))
+        .order_by(Group.id)
+    )
+    return [group_id for (group_id,) in conn.execute(query)]

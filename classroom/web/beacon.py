@@ -94,6 +94,9 @@ class Beacons:
         teachers, projectors = local_classes()
         if groups:
             with self._app.app_context():
+                # A prediction window whose alarm was lost closes now (its verdict is
+                # announced as any change), before the positions are read.
+                use_cases().predictions.close_all_overdue(groups)
                 positions = use_cases().reading.positions(groups)
             for group_id, (round_number, seq) in positions.items():
                 beacon: dict[str, Any] = {"round": round_number, "seq": seq}

@@ -196,6 +196,15 @@ class FakeGroups:
                 found[group_id] = (newest.number, max((e.seq for e in log), default=0))
         return found
 
+    def predicting(self, group_ids: Sequence[int]) -> list[int]:
+        """Those of the groups whose class has everyone predict."""
+        tables = self._tx.tables
+        return sorted(
+            g
+            for g in group_ids
+            if g in tables.groups and tables.classes[tables.groups[g].class_id].everyone_predicts
+        )
+
     def ids_of_classes(self, class_ids: Sequence[int]) -> dict[int, list[int]]:
         """The group ids of each class, by position."""
         groups = sorted(self._tx.tables.groups.values(), key=lambda g: g.position)
