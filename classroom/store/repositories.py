@@ -259,6 +259,18 @@ class SqlGroups(ConnectionRepository):
         """The groups of a class in their order on the page."""
         return rows.group_rows_of_class(self._conn, class_id)
 
+    def positions(self, group_ids: Sequence[int]) -> dict[int, tuple[int, int]]:
+        """Each group's newest round number and seq, for the groups that have played."""
+        return rows.round_positions(self._conn, group_ids)
+
+    def predicting(self, group_ids: Sequence[int]) -> list[int]:
+        """Those of the groups whose class has everyone predict."""
+        return rows.predicting_group_ids(self._conn, group_ids)
+
+    def ids_of_classes(self, class_ids: Sequence[int]) -> dict[int, list[int]]:
+        """The group ids of each class, in their order on the page."""
+        return rows.class_group_ids(self._conn, class_ids)
+
     def update(self, group_id: int, **columns: Any) -> None:
         """Set some of rule_revealed, paused, dealer_mode, dealing_seat_id, mode."""
         self._update(Group, GROUP_COLUMNS, group_id, columns)

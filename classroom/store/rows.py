@@ -290,3 +290,57 @@ def journal_rows(conn: Connection, round_id: int, seat_id: int | None = None) ->
     else:
         result = conn.execute(_JOURNAL_OF_SEAT, {"round_id": round_id, "seat_id": seat_id})
     return [JournalRow(*row) for row in result]
+
+
+def round_positions(conn: Connection, group_ids: Sequence[int]) -> dict[int, tuple[int, int]]:
+    """For each of the groups that has played: its newest round's number and the seq of that
+    round's newest event (0 before any), in one query."""
+    if not group_ids:
+        return {}
+    newest = (
+        select(StoredRound.group_id, func.max(StoredRound.number).label("number"))
+        .where(StoredRound.group_id.in_(list(group_ids)))
+        .group_by(StoredRound.group_id)
+        .subquery()
+    )
+    query = (
+        select(StoredRound.group_id, StoredRound.number, func.coalesce(func.max(RoundEvent.seq), 0))
+        .join(
+            newest,
+            and_(
+                StoredRound.group_id == newest.c.group_id,
+                StoredRound.number == newest.c.number,
+            ),
+        )
+        .outerjoin(RoundEvent, RoundEvent.round_id == StoredRound.id)
+        .group_by(StoredRound.group_id, StoredRound.number)
+    )
+    return {group_id: (number, seq) for group_id, number, seq in conn.execute(query)}
+
+
+def class_group_ids(conn: Connection, class_ids: Sequence[int]) -> dict[int, list[int]]:
+    """The group ids of each class, in their order on the page."""
+    if not class_ids:
+        return {}
+    query = (
+        select(Group.class_id, Group.id)
+        .where(Group.class_id.in_(list(class_ids)))
+        .order_by(Group.class_id, Group.position)
+    )
+    found: dict[int, list[int]] = {class_id: [] for class_id in class_ids}
+    for class_id, group_id in conn.execute(query):
+        found[class_id].append(group_id)
+    return found
+
+
+def predicting_group_ids(conn: Connection, group_ids: Sequence[int]) -> list[int]:
+    """Those of the groups whose class has everyone predict."""
+    if not group_ids:
+        return []
+    query = (
+        select(Group.id)
+        .join(ClassPeriod, Group.class_id == ClassPeriod.id)
+        .where(Group.id.in_(list(group_ids)), ClassPeriod.everyone_predicts.is_(True))
+        .order_by(Group.id)
+    )
+    return [group_id for (group_id,) in conn.execute(query)]

@@ -8,6 +8,8 @@ verdict waits until every other player has predicted or the class's window has p
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from classroom.core.games import express as game
 from classroom.core.games.registry import find_game
 from classroom.core.games.shape import Move
@@ -86,6 +88,19 @@ class Predictions:
                 return None
             play = state.pending.since
         return self._close(group_id, play, overdue_only=True)
+
+    def close_all_overdue(self, group_ids: Sequence[int]) -> list[Change]:
+        """`close_overdue` for those of the groups whose class predicts: a sweep, so that a
+        window whose alarm was lost (its process died, its database connection dropped) is
+        closed within moments, without waiting for a tablet to act or connect."""
+        with self.uow() as uow:
+            predicting = uow.groups.predicting(group_ids)
+        closed = []
+        for group_id in predicting:
+            change = self.close_overdue(group_id)
+            if change is not None:
+                closed.append(change)
+        return closed
 
     @use_case
     def _close(self, group_id: int, play: int, *, overdue_only: bool) -> Change | None:

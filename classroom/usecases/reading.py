@@ -4,6 +4,7 @@ plain rows."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,6 +82,21 @@ class Reading:
             if journal and find_game(round_row.mode).journals_read_log:
                 journal_events = missed if after == 0 else uow.rounds.events(round_row.id, 0)
             return CatchUp(snapshot, missed, journal, journal_events)
+
+    def positions(self, group_ids: Sequence[int]) -> dict[int, tuple[int, int]]:
+        """Where each group's log stands: its newest round's number and newest seq (groups
+        that have not played are left out). One read, for the beacons every screen checks
+        itself against."""
+        with self.uow() as uow:
+            return uow.groups.positions(group_ids)
+
+    def class_positions(self, class_ids: Sequence[int]) -> dict[int, dict[int, tuple[int, int]]]:
+        """`positions` of every group of each class, by class (a group that has not played
+        stands at (0, 0)), in one transaction."""
+        with self.uow() as uow:
+            groups = uow.groups.ids_of_classes(class_ids)
+            found = uow.groups.positions([g for ids in groups.values() for g in ids])
+        return {c: {g: found.get(g, (0, 0)) for g in ids} for c, ids in groups.items()}
 
     def events_after(self, round_id: int, seq: int) -> tuple[LoggedEvent, ...]:
         """The events of a round after `seq`, read by its game (the journals and the

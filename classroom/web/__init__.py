@@ -19,6 +19,7 @@ from classroom.store.composition import use_cases_for
 from classroom.store.migrate import upgrade
 from classroom.web import after_connect, i18n, pinger
 from classroom.web.alarms import BackgroundAlarms
+from classroom.web.beacon import Beacons
 from classroom.web.config import MAX_ROW_ID, default_config
 from classroom.web.extensions import babel, csrf, socketio
 from classroom.web.notifier import Notifier
@@ -116,6 +117,9 @@ def _wire_effects(app: Flask) -> None:
     notifier, alarms = Notifier(app), BackgroundAlarms(app)
     app.extensions["notifier"] = notifier
     app.extensions["alarms"] = alarms
+    # Where each group's log stands, to its tablets every few seconds: a tablet that missed
+    # an announce catches up (started by the first tablet to connect).
+    app.extensions["beacons"] = Beacons(app)
     app.extensions["use_cases"].wire_effects(notifier, alarms)
 
 

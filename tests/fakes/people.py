@@ -184,6 +184,32 @@ class FakeGroups:
         rounds = [r for r in self._tx.tables.rounds.values() if r.group_id == group_id]
         return group, max(rounds, key=lambda r: r.number, default=None)
 
+    def positions(self, group_ids: Sequence[int]) -> dict[int, tuple[int, int]]:
+        """Each group's newest round number and the seq of its newest event."""
+        tables = self._tx.tables
+        found = {}
+        for group_id in group_ids:
+            rounds = [r for r in tables.rounds.values() if r.group_id == group_id]
+            if rounds:
+                newest = max(rounds, key=lambda r: r.number)
+                log = tables.events.get(newest.id, ())
+                found[group_id] = (newest.number, max((e.seq for e in log), default=0))
+        return found
+
+    def predicting(self, group_ids: Sequence[int]) -> list[int]:
+        """Those of the groups whose class has everyone predict."""
+        tables = self._tx.tables
+        return sorted(
+            g
+            for g in group_ids
+            if g in tables.groups and tables.classes[tables.groups[g].class_id].everyone_predicts
+        )
+
+    def ids_of_classes(self, class_ids: Sequence[int]) -> dict[int, list[int]]:
+        """The group ids of each class, by position."""
+        groups = sorted(self._tx.tables.groups.values(), key=lambda g: g.position)
+        return {c: [g.id for g in groups if g.class_id == c] for c in class_ids}
+
     def of_class(self, class_id: int) -> list[GroupRow]:
         """A class's groups by position."""
         tables = self._tx.tables

@@ -6,6 +6,7 @@ import { describe, it } from "node:test";
 import {
   applyUpdate,
   FEED_LIMIT,
+  isBehind,
   isOlder,
   receiveUpdate,
   takeEvents,
@@ -83,6 +84,16 @@ describe("isOlder", () => {
     assert.equal(isOlder({ round: 2, seq: 6 }, seen), true);
     assert.equal(isOlder({ round: 2, seq: 7 }, seen), false);
     assert.equal(isOlder({ round: 3, seq: 1 }, seen), false);
+  });
+});
+
+describe("isBehind", () => {
+  it("says a tablet is behind a beacon of a later seq or a later round, never of an earlier", () => {
+    const seen = { round: 2, last_seq: 7 };
+    assert.equal(isBehind(seen, { round: 2, seq: 9 }), true);
+    assert.equal(isBehind(seen, { round: 3, seq: 1 }), true);
+    assert.equal(isBehind(seen, { round: 2, seq: 7 }), false);
+    assert.equal(isBehind(seen, { round: 1, seq: 40 }), false);
   });
 });
 

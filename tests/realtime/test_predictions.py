@@ -139,6 +139,22 @@ def test_a_play_left_waiting_by_a_restart_is_judged_when_a_tablet_connects(
     assert len(state["mainline"]) + sum(len(s) for s in state["sidelines"]) == 2
 
 
+def test_a_window_whose_alarm_was_lost_is_closed_by_the_beacons_sweep(
+    predicting, database, monkeypatch
+):
+    # The alarm is lost, as when its database connection dropped while it rang.
+    monkeypatch.setattr(predicting.app.extensions["alarms"], "set", lambda *args: None)
+    tablets = seated(predicting)
+    player, others = play_first_card(tablets)
+    engine = create_engine(database)
+    with engine.begin() as connection:  # the window has long passed
+        connection.execute(text("UPDATE round_events SET created_at = '2020-01-01 00:00:00'"))
+    engine.dispose()
+    assert not judged(player)  # nobody acts, nobody connects: the table waits
+    predicting.app.extensions["beacons"].send_now()
+    assert judged(player) and judged(others[0])
+
+
 @pytest.mark.parametrize(
     ("who", "payload"),
     [

@@ -353,3 +353,22 @@ def test_a_teacher_follows_the_browser_until_choosing_a_language(any_uow_factory
         uow.commit()
     with any_uow_factory() as uow:
         assert uow.teachers.get(ada).language is None  # type: ignore[union-attr]
+
+
+def test_positions_give_each_groups_newest_round_and_seq(any_uow_factory: Factory):
+    with any_uow_factory() as uow:
+        first, second = (group.id for group in uow.groups.of_class(seed_class(uow, groups=2)))
+        old = seed_round(uow, first, 1)
+        uow.rounds.append(old, hints(1, 2, 3, 4))
+        new = seed_round(uow, first, 2)
+        uow.rounds.append(new, hints(1, 2))
+        seed_round(uow, second, 1)  # dealt, nothing logged yet
+        uow.commit()
+    with any_uow_factory() as uow:
+        assert uow.groups.positions([first, second, second + 99]) == {first: (2, 2), second: (1, 0)}
+        assert uow.groups.positions([]) == {}
+        class_id = uow.groups.get(first).class_id
+        assert uow.groups.ids_of_classes([class_id, class_id + 99]) == {
+            class_id: [first, second],
+            class_id + 99: [],
+        }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import session
+from flask import current_app, session
 from flask_socketio import emit, join_room
 
 from classroom.usecases import ServiceError
@@ -30,6 +30,7 @@ def on_connect(auth: Any = None) -> None:
         raise ConnectionRefusedError(say(error)) from error
     session["projector_token"] = token
     join_room(projector_room(class_id))
+    current_app.extensions["beacons"].start()
     emit("class", class_view(class_id))
 
 

@@ -6,7 +6,7 @@ import logging
 from gettext import gettext as plain_gettext
 from typing import Any
 
-from flask import request, session
+from flask import current_app, request, session
 from flask_babel import gettext as _
 from flask_socketio import ConnectionRefusedError as Refused
 from flask_socketio import emit, join_room
@@ -14,7 +14,7 @@ from flask_socketio import emit, join_room
 from classroom.core.games.errors import GameError
 from classroom.projections.group_views import public_event, student_view
 from classroom.projections.journal_view import journal_view
-from classroom.usecases import NotFound, SeatRef, ServiceError, VerdictCheck
+from classroom.usecases import Conflict, NotFound, SeatRef, ServiceError, VerdictCheck
 from classroom.web import after_connect, presence
 from classroom.web.checks import send_checked_journal
 from classroom.web.context import use_cases
@@ -72,6 +72,7 @@ def on_connect(auth: Any = None) -> None:
     except BaseException:
         presence.disconnected(seat.seat_id)  # the tab admitted above never opened
         raise
+    current_app.extensions["beacons"].start()
     # Sent once the tablet has its CONNECT: before it, socket.io-client would hold them back.
     after_connect.send_once_connected(request.sid, PLAY, catch_up)  # type: ignore[attr-defined]
 
@@ -130,7 +131,15 @@ def on_act(payload: Any = None) -> dict[str, Any]:
         else:
             change = use_cases().rounds.act(seat, move)
     except (ServiceError, GameError) as error:
+        if isinstance(error, GameError | Conflict):
+            # Refused by the table as it is (not your turn, already judged...): the move was
+            # made on a stale view, so the tablet gets the table as it is now.
+            _send_fresh_state()
         return _refuse(error)
+    if change.duplicate:
+        # A resend after a lost answer: whatever was announced meanwhile, the tablet gets
+        # the table as it is now.
+        _send_fresh_state()
     if change.late:
         return _refuse(RuntimeError(_("Too late: the verdict is in.")))
     return {"ok": True, "duplicate": change.duplicate, "seq": change.seq}
@@ -182,6 +191,16 @@ def on_journal(payload: Any = None) -> dict[str, Any]:
     # The checker's answers come later (`journal_check`): the journal is sent at once.
     send_checked_journal(use_cases().reading.group_snapshot(seat.group_id), seat.seat_id)
     return {"ok": True}
+
+
+def _send_fresh_state() -> None:
+    """Send this tablet its view of the table now (nothing if its seat is gone)."""
+    try:
+        seat = _seat_as_connected()
+        snapshot = use_cases().reading.group_snapshot(seat.group_id)
+    except ServiceError:
+        return
+    emit("state", student_view(snapshot, seat.key))
 
 
 def _catch_up(seat: SeatRef, position: tuple[int, int]) -> None:

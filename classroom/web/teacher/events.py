@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, TypeGuard
 
-from flask import request
+from flask import current_app, request
 from flask_babel import gettext as _
 from flask_socketio import emit, join_room
 
@@ -41,6 +41,7 @@ def on_watch(payload: Any = None) -> dict[str, Any]:
     except ServiceError as error:
         return _problem(say(error))
     join_room(f"teachers:{class_id}")
+    current_app.extensions["beacons"].start()
     return {"ok": True, "groups": [teacher_group_view(g) for g in snapshot.groups]}
 
 

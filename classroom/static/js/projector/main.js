@@ -1,6 +1,7 @@
 // The projector page: shows the class from the page itself at once, then follows it live over
 // the /projector socket. It only listens; nothing here can change the game.
 
+import { groupsBehind } from "../shared/beacon.js";
 import { elements, show } from "../shared/dom.js";
 import { RECONNECTION, resync } from "../shared/socket.js";
 import { loadText, t } from "../shared/text.js";
@@ -12,7 +13,16 @@ function say(els, message) {
   show(els.connection, Boolean(message));
 }
 
-function connect(els, token, onView) {
+// A beacon's resync is asked again only after this long without an answer.
+const BEACON_RETRY_MS = 5000;
+
+/** Whether a tile of `shown` is at an earlier moment than the beacon says its group is. */
+export function showsLessThan(shown, beacon) {
+  const known = new Map((shown.groups || []).map((group) => [String(group.id), [group.round, group.seq]]));
+  return groupsBehind(known, beacon).length > 0;
+}
+
+function connect(els, token, onView, shown) {
   if (typeof io !== "function") {
     say(els, t("no_library"));
     return;
@@ -36,6 +46,14 @@ function connect(els, token, onView) {
   });
   socket.on("class", onView);
   socket.on("revoked", stop);
+  // A change whose push was lost: the beacon says a group moved on; the page asks again.
+  let beaconAsked = 0;
+  socket.on("beacon", (beacon) => {
+    if (revoked || !showsLessThan(shown(), beacon)) return;
+    if (Date.now() - beaconAsked < BEACON_RETRY_MS) return;
+    beaconAsked = Date.now();
+    resync(socket, {});
+  });
   document.addEventListener("visibilitychange", () => {
     if (revoked || document.visibilityState !== "visible") return;
     resync(socket, {});
@@ -68,7 +86,7 @@ function start() {
   draw(latest);
   // A resized window (or a projector plugged in) changes how many cards fit.
   window.addEventListener("resize", () => render(latest, els, { refit: true }));
-  connect(els, els.projector.dataset.token, draw);
+  connect(els, els.projector.dataset.token, draw, () => latest);
   // Fonts can settle after the first paint: fit again once everything is loaded.
   window.addEventListener("load", () => render(latest, els, { refit: true }));
 }

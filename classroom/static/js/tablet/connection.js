@@ -4,7 +4,10 @@
 // server sends exactly what was missed.
 
 import { RECONNECTION, resync } from "../shared/socket.js";
-import { isOlder, receiveUpdate } from "./state.js";
+import { isBehind, isOlder, receiveUpdate } from "./state.js";
+
+// A beacon's resync is asked again only after this long without an answer.
+const BEACON_RETRY_MS = 5000;
 
 const SEAT_KEY = "eleusis.seat";
 
@@ -94,6 +97,16 @@ export function openConnection(token, on) {
       asked = true;
       socket.emit("resync", { ...position });
     }
+  });
+  // Every few seconds the server says where the group's log stands: a tablet behind it missed
+  // a change (its announce was lost) and asks for what it missed, as after a reconnection.
+  let beaconAsked = 0;
+  socket.on("beacon", (beacon) => {
+    if (!beacon || !isBehind(position, beacon)) return;
+    const now = Date.now();
+    if (now - beaconAsked < BEACON_RETRY_MS) return;
+    beaconAsked = now;
+    resync(socket, { ...position });
   });
   socket.on("events", (list) => on.events(list));
   socket.on("journal", (entries) => on.journal(Array.isArray(entries) ? entries : []));

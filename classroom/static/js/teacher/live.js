@@ -5,6 +5,8 @@
 // answer on a guess) fetches the guesses again; "class_ended" reloads the page, which then shows
 // the ended class without any button.
 
+import { groupsBehind } from "../shared/beacon.js";
+
 const POLL_MS = 10000;
 // When a bell rings many tablets come and go at once: their dots are redrawn once.
 const PRESENCE_MS = 500;
@@ -159,12 +161,18 @@ function start() {
     return;
   }
   const socket = window.io("/teach");
+  // Where the page knows each group to stand ([round, seq]), against the server's beacons.
+  const known = new Map();
+  const learn = (view) => {
+    if (view && view.group) known.set(String(view.group.id), [view.round || 0, view.seq || 0]);
+  };
   socket.on("connect", () => {
     socket.emit("watch", { class_id: classId }, (answer) => {
       if (!answer || !answer.ok) {
         poll(true);
         return;
       }
+      (answer.groups || []).forEach(learn);
       say("");
       page.dataset.live = "watching"; // pushes arrive from now on
       poll(false);
@@ -187,7 +195,14 @@ function start() {
   // its answer instead of "checking...".
   socket.on("checked", scheduleGuesses);
   socket.on("group", (view) => {
-    if (view && view.group && typeof view.group.id === "number") schedule(view.group.id);
+    if (view && view.group && typeof view.group.id === "number") {
+      learn(view);
+      schedule(view.group.id);
+    }
+  });
+  // A change whose push was lost: the beacon says the group moved on, its panel is redrawn.
+  socket.on("beacon", (beacon) => {
+    for (const groupId of groupsBehind(known, beacon)) schedule(groupId);
   });
 }
 

@@ -1,0 +1,138 @@
+"""Beacons: every screen learns, every few seconds, where its group's log stands, so a screen
+that missed a change knows it is behind and asks for what it missed.
+
+A change is announced once, right after its commit. If that announce was lost (the message
+queue was down, a database connection dropped while the views were built, the process that
+committed it died), nothing else would ever tell the tablets: each would wait for a play that
+already happened. So one background task per server process, every `BEACON_S`, reads in one
+query the newest (round, seq) of every group that has a tablet connected to this process, and
+sends each group's tablets that position. A tablet behind it resyncs (`resync`, as after a
+reconnection). The teachers' class pages and the projector pages of the classes open here hear
+every group's position of their class, and redraw what is behind. Beacons go to this process's
+own pages only, past the message queue: each process speaks for the pages it holds, and keeps
+speaking while the queue is down.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from typing import Any
+
+from flask import Flask
+
+from classroom.web.context import use_cases
+from classroom.web.extensions import socketio
+from classroom.web.rooms import PLAY, PROJECTOR, TEACH
+
+__all__ = ["BEACON_S", "Beacons", "local_classes", "local_groups"]
+
+log = logging.getLogger(__name__)
+
+#: How often the tablets hear where their group stands (seconds).
+BEACON_S = 2.0
+#: After this many beacons in a row with no tablet connected here, the task ends (the next
+#: tablet to connect starts it again).
+IDLE_BEATS = 15
+
+_GROUP_ROOM = re.compile(r"group:(\d+)$")
+_TEACHERS_ROOM = re.compile(r"teachers:(\d+)$")
+_PROJECTOR_ROOM = re.compile(r"projector:(\d+)$")
+
+
+def _ids_in_rooms(namespace: str, pattern: re.Pattern[str]) -> list[int]:
+    """The ids named by the rooms of `namespace` that someone connected here is in."""
+    rooms = socketio.server.manager.rooms.get(namespace, {})
+    found = []
+    for room, members in list(rooms.items()):
+        matched = pattern.match(room) if isinstance(room, str) else None
+        if matched and members:
+            found.append(int(matched.group(1)))
+    return found
+
+
+def local_groups() -> list[int]:
+    """The groups with a tablet connected to this process."""
+    return _ids_in_rooms(PLAY, _GROUP_ROOM)
+
+
+def local_classes() -> tuple[list[int], list[int]]:
+    """The classes with a teacher's page, and those with a projector page, open here."""
+    return _ids_in_rooms(TEACH, _TEACHERS_ROOM), _ids_in_rooms(PROJECTOR, _PROJECTOR_ROOM)
+
+
+class Beacons:
+    """The background task that sends the beacons of one server process."""
+
+    def __init__(self, app: Flask, every: float = BEACON_S) -> None:
+        self._app = app
+        self._every = every
+        self._started = False
+        self._guard = threading.Lock()
+        # Made with the first start: Socket.IO's server (and its kind of event) comes later.
+        self._stop: Any = None
+
+    def start(self) -> None:
+        """Start the task once (the first tablet to connect starts it)."""
+        with self._guard:
+            if self._started:
+                return
+            self._started = True
+            if self._stop is None:
+                self._stop = socketio.server.eio.create_event()
+        socketio.start_background_task(self._run)
+
+    def stop(self) -> None:
+        """End the task (tests end an app's before the next)."""
+        if self._stop is not None:
+            self._stop.set()
+
+    def send_now(self) -> int:
+        """Send every local page where its groups stand; how many rooms heard."""
+        groups = local_groups()
+        teachers, projectors = local_classes()
+        if groups:
+            with self._app.app_context():
+                # A prediction window whose alarm was lost closes now (its verdict is
+                # announced as any change), before the positions are read.
+                use_cases().predictions.close_all_overdue(groups)
+                positions = use_cases().reading.positions(groups)
+            for group_id, (round_number, seq) in positions.items():
+                beacon: dict[str, Any] = {"round": round_number, "seq": seq}
+                self._emit(beacon, f"group:{group_id}", PLAY)
+        if teachers or projectors:
+            with self._app.app_context():
+                classes = use_cases().reading.class_positions(sorted({*teachers, *projectors}))
+            for class_id in teachers:
+                self._emit(_class_beacon(classes[class_id]), f"teachers:{class_id}", TEACH)
+            for class_id in projectors:
+                self._emit(_class_beacon(classes[class_id]), f"projector:{class_id}", PROJECTOR)
+        return len(groups) + len(teachers) + len(projectors)
+
+    @staticmethod
+    def _emit(beacon: dict[str, Any], room: str, namespace: str) -> None:
+        socketio.emit("beacon", beacon, to=room, namespace=namespace, ignore_queue=True)
+
+    def _run(self) -> None:
+        idle = 0
+        while not self._stop.wait(self._every):
+            try:
+                idle = 0 if self.send_now() else idle + 1
+            except Exception:  # the database restarting: the next beacon tries again
+                log.warning("no beacon this time", exc_info=True)
+            if idle >= IDLE_BEATS:
+                # Checked under the guard: a page connecting now either finds the task
+                # still running or starts a new one.
+                with self._guard:
+                    if not (local_groups() or any(local_classes())):
+                        self._started = False
+                        return
+                idle = 0
+        with self._guard:
+            self._started = False
+
+
+def _class_beacon(groups: dict[int, tuple[int, int]]) -> dict[str, Any]:
+    """Where each group of a class stands, as `{"groups": {id: [round, seq]}}`."""
+    return {"groups": {str(group_id): list(at) for group_id, at in groups.items()}}
