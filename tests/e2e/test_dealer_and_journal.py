@@ -33,9 +33,14 @@ class Table:
     tablets: list[Tablet]
 
     def dealer(self) -> Tablet:
-        """The tablet that shows the dealer's panel."""
-        (found,) = [t for t in self.tablets if t.page.locator("#dealer-area").is_visible()]
-        return found
+        """The tablet that shows the dealer's panel (once one does: a page may still be
+        drawing the last change)."""
+        for _attempt in range(50):
+            found = [t for t in self.tablets if t.page.locator("#dealer-area").is_visible()]
+            if len(found) == 1:
+                return found[0]
+            self.tablets[0].page.wait_for_timeout(100)
+        raise AssertionError(f"{len(found)} tablets show the dealer's panel")
 
     def players(self) -> list[Tablet]:
         """Everyone but the dealer."""
