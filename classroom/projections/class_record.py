@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from classroom.core.cards import Card
 from classroom.core.eventlog import LoggedEvent
@@ -71,6 +72,17 @@ class GroupRecord:
     def nickname(self, seat: str | None) -> str:
         """The nickname behind an engine seat id ('?' for a seat since removed)."""
         return self.names.get(seat or "", "?")
+
+    def named(self, data: dict[str, Any]) -> dict[str, Any]:
+        """An event's dict with its seat ids (a seat, a winner, the seats dealt to) replaced
+        by nicknames."""
+        named = dict(data)
+        for key in ("seat", "winner"):
+            if named.get(key) is not None:
+                named[key] = self.nickname(named[key])
+        if "seats" in named:
+            named["seats"] = [self.nickname(seat) for seat in named["seats"]]
+        return named
 
 
 @dataclass(frozen=True, slots=True)

@@ -158,17 +158,6 @@ def prediction_rows(record: ClassRecord) -> list[list[object]]:
     return rows
 
 
-def _named(data: dict[str, Any], group: GroupRecord) -> dict[str, Any]:
-    """An event's dict with seat ids replaced by nicknames."""
-    named = dict(data)
-    for key in ("seat", "winner"):
-        if named.get(key) is not None:
-            named[key] = group.nickname(named[key])
-    if "seats" in named:
-        named["seats"] = [group.nickname(seat) for seat in named["seats"]]
-    return named
-
-
 def _prediction_documents(round_: RoundRecord, group: GroupRecord) -> list[dict[str, Any]]:
     players = _players(round_)
     return [
@@ -197,7 +186,7 @@ def _common_round_document(round_: RoundRecord, group: GroupRecord) -> dict[str,
         "dealer": group.nickname(round_.dealer) if round_.dealer else None,
         "started_at": round_.started_at,
         "events": [
-            _named(event.to_dict(), group) | {"time": round_.times.get(event.seq)}
+            group.named(event.to_dict()) | {"time": round_.times.get(event.seq)}
             for event in round_.events
         ],
         "journal": [

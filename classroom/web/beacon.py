@@ -70,6 +70,8 @@ class Beacons:
         self._every = every
         self._started = False
         self._guard = threading.Lock()
+        # Where each local group stood at the last beacon: a group still there is swept.
+        self._last: dict[int, tuple[int, int]] = {}
         # Made with the first start: Socket.IO's server (and its kind of event) comes later.
         self._stop: Any = None
 
@@ -94,10 +96,13 @@ class Beacons:
         teachers, projectors = local_classes()
         if groups:
             with self._app.app_context():
-                # A prediction window whose alarm was lost closes now (its verdict is
-                # announced as any change), before the positions are read.
-                use_cases().predictions.close_all_overdue(groups)
                 positions = use_cases().reading.positions(groups)
+                # A prediction window whose alarm was lost closes now (its verdict is
+                # announced as any change). Only a group whose log has not moved since the
+                # last beacon can be waiting on one, so only those are looked at.
+                still = [g for g in groups if g in positions and self._last.get(g) == positions[g]]
+                use_cases().predictions.close_all_overdue(still)
+            self._last = dict(positions)
             for group_id, (round_number, seq) in positions.items():
                 beacon: dict[str, Any] = {"round": round_number, "seq": seq}
                 self._emit(beacon, f"group:{group_id}", PLAY)

@@ -13,6 +13,7 @@ import csv
 import io
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -23,7 +24,7 @@ from classroom.core.games.express import Options
 from classroom.core.games.express.game import Express
 from classroom.core.text import Text
 from classroom.projections import games as table_views
-from classroom.projections.games.express import ExpressViews
+from classroom.projections.games.express import EXPRESS_VIEWS
 from classroom.usecases import GroupSetup
 from classroom.web import socketio
 from printables import rounds
@@ -45,17 +46,13 @@ class LowestWins(Express):
         return {seat: 10 if held == fewest else 0 for seat, held in sizes.items()}, 0
 
 
-class LowestWinsViews(ExpressViews):
-    name = LowestWins.name
-
-
 @pytest.fixture
 def third_game() -> Iterator[str]:
     """The game registered for the test, and taken out again after it."""
     games, views = list(registry.GAMES), dict(table_views.TABLE_VIEWS)
     reports = dict(rounds.ROUND_REPORTS)
     registry.register(LowestWins())
-    table_views.register_views(LowestWinsViews())
+    table_views.register_views(replace(EXPRESS_VIEWS, name=LowestWins.name))
     rounds.register_round_report(LowestWins.name, rounds.express_report)
     yield LowestWins.name
     registry.GAMES[:] = games

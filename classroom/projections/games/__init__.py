@@ -9,8 +9,9 @@ game's name. A new game registers its views next to its `Game` (`register_views`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from classroom.core.eventlog import LoggedEvent
 from classroom.projections.class_record import GroupRecord, RoundRecord
@@ -26,66 +27,44 @@ Row = tuple[int, str, list[str]]
 Moment = tuple[LoggedEvent, int | None, str | None]
 
 
-class TableViews(Protocol):
-    """A game's views of its tables."""
+@dataclass(frozen=True, slots=True)
+class TableViews:
+    """A game's views of its tables: the functions that draw them, each named for what it
+    draws. A game whose tables look like another's registers that game's views under its own
+    name (`dataclasses.replace(views, name=...)`)."""
 
     #: The name of the game these views draw (its `Game.name`).
     name: str
-
-    def public_event(self, event: LoggedEvent) -> View | None:
-        """The event as everybody at the table may see it, when that is less than the whole
-        event (None: not one of this game's hidden events)."""
-        ...
-
-    def student_view(self, snapshot: GroupSnapshot, seat_key: str) -> View:
-        """One seat's view of the group (any seat key: a seat the round has not seen yet sees
-        the table without a hand)."""
-        ...
-
-    def student_views(self, snapshot: GroupSnapshot) -> dict[str, View]:
-        """Every seat's view of the group, by seat key."""
-        ...
-
-    def teacher_view(self, snapshot: GroupSnapshot) -> View:
-        """The group as the teacher's pages show it: the secret rule included."""
-        ...
-
-    def projector_status(self, group: GroupSnapshot) -> str:
-        """The tile's status word."""
-        ...
-
-    def tile(self, state: Any, verdict: View | None) -> View:
-        """The round part of the group's projector tile: no hand, ever."""
-        ...
-
-    def seat_marks(self, state: Any, seat_key: str) -> View:
-        """What the projector adds to a seat (the prophet's crown, ...)."""
-        ...
-
-    def latest_verdict(self, events: Sequence[LoggedEvent]) -> View | None:
-        """The newest verdict among a round's newest events, as the room may see it."""
-        ...
-
+    #: The event as everybody at the table may see it, when that is less than the whole event
+    #: (None: not one of this game's hidden events).
+    public_event: Callable[[LoggedEvent], View | None]
+    #: One seat's view of the group (any seat key: a seat the round has not seen yet sees the
+    #: table without a hand).
+    student_view: Callable[[GroupSnapshot, str], View]
+    #: Every seat's view of the group, by seat key (the table's part built once).
+    student_views: Callable[[GroupSnapshot], dict[str, View]]
+    #: The group as the teacher's pages show it: the secret rule included.
+    teacher_view: Callable[[GroupSnapshot], View]
+    #: The projector tile's status word.
+    projector_status: Callable[[GroupSnapshot], str]
+    #: The round part of the group's projector tile, from its state and latest verdict: no
+    #: hand, ever.
+    tile: Callable[[Any, View | None], View]
+    #: What the projector adds to a seat (the prophet's crown, ...).
+    seat_marks: Callable[[Any, str], View]
+    #: The newest verdict among a round's newest events, as the room may see it.
+    latest_verdict: Callable[[Sequence[LoggedEvent]], View | None]
     # --- after the round: the record read back ------------------------------------------
-    #: The template the debrief includes for the round's own story (None: the debrief's
-    #: hypotheses, checks and learning curve, for a game whose plays are single cards).
-    story_template: str | None
-
-    def story(self, record: RoundRecord) -> Any:
-        """What `story_template` shows of the round (None while there is nothing to tell)."""
-        ...
-
-    def moments(self, events: Sequence[LoggedEvent]) -> list[Moment]:
-        """Every event of the round for its timeline, with what the game adds to each."""
-        ...
-
-    def event_rows(self, round_: RoundRecord, group: GroupRecord) -> list[Row]:
-        """Seq, kind and the nickname, card, verdict and text of each event (the CSV)."""
-        ...
-
-    def round_extras(self, round_: RoundRecord, group: GroupRecord) -> View:
-        """What the JSON export adds to the fields every round has."""
-        ...
+    #: Every event of the round for its timeline, with what the game adds to each.
+    moments: Callable[[Sequence[LoggedEvent]], list[Moment]]
+    #: Seq, kind and the nickname, card, verdict and text of each event (the events CSV).
+    event_rows: Callable[[RoundRecord, GroupRecord], list[Row]]
+    #: What the JSON export adds to the fields every round has.
+    round_extras: Callable[[RoundRecord, GroupRecord], View]
+    #: The template the debrief includes for the round's own story, and what it shows (None:
+    #: the debrief's hypotheses, checks and learning curve, for a game of single-card plays).
+    story_template: str | None = None
+    story: Callable[[RoundRecord], Any] = lambda _record: None
 
 
 TABLE_VIEWS: dict[str, TableViews] = {}

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from classroom.core.eventlog import LoggedEvent
 from classroom.core.games.express import (
     Dealt,
@@ -15,7 +18,7 @@ from classroom.core.games.express import (
 )
 from classroom.projections.class_record import GroupRecord, RoundRecord
 
-__all__ = ["event_rows"]
+__all__ = ["event_rows", "moments", "round_extras"]
 
 
 def _yes_no(value: bool | None, yes: str, no: str) -> str:
@@ -55,3 +58,13 @@ def event_rows(round_: RoundRecord, group: GroupRecord) -> list[tuple[int, str, 
             text = "the dealer's verdict differed from the rule"
         found.append((event.seq, event.kind, [nickname, card, verdict, text]))
     return found
+
+
+def moments(events: Sequence[LoggedEvent]) -> list[tuple[LoggedEvent, int | None, str | None]]:
+    """Every event of an Express round for its timeline, as it is (a card is one card)."""
+    return [(event, None, None) for event in events]
+
+
+def round_extras(round_: RoundRecord, group: GroupRecord) -> dict[str, Any]:
+    """An Express round's JSON holds the fields every round has, nothing more."""
+    return {}

@@ -21,7 +21,7 @@ from classroom.core.games.registry import find_game
 from classroom.projections.learning_curve import live_accuracy
 from classroom.projections.prediction_view import prediction_view, public_prediction
 from classroom.projections.snapshots import GroupSnapshot
-from classroom.projections.table_parts import status
+from classroom.projections.table_parts import seat_rows, table_header
 
 __all__ = ["public_event", "student_view", "student_views", "teacher_view"]
 
@@ -52,32 +52,12 @@ def student_views(snapshot: GroupSnapshot) -> dict[str, dict[str, Any]]:
 
 def _table(snapshot: GroupSnapshot, state: RoundState | None) -> dict[str, Any]:
     """What every viewer of the group shares."""
-    sizes = state.hand_sizes() if state else {}
     # Scored by the table's game: a game with Express's table may count in its own way.
     scores, dealer = find_game(snapshot.mode).scores(state) if state else ({}, 0)
-    seats = [
-        {
-            "seat": seat.key,
-            "nickname": seat.nickname,
-            "cards": sizes.get(seat.key),
-            "score": scores.get(seat.key),
-            "playing": seat.key in sizes,
-        }
-        for seat in snapshot.seats
-    ]
     view: dict[str, Any] = {
-        "group": {"id": snapshot.group_id, "name": snapshot.group_name},
-        "class_name": snapshot.class_name,
-        "round": snapshot.round_number,
-        "status": status(snapshot),
-        "seq": state.seq if state else 0,
-        "seats": seats,
+        **table_header(snapshot),
+        "seats": seat_rows(snapshot, scores),
         **_revealed_rule(snapshot, state),
-        "paused": snapshot.paused,
-        "class_ended": snapshot.class_ended,
-        "dealer_mode": snapshot.dealer_mode,
-        "dealer": snapshot.dealer_seat,
-        "dealing": snapshot.dealing_seat,
     }
     if state is None:
         return view

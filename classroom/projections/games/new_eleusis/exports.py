@@ -81,23 +81,13 @@ def ne_event_rows(round_: RoundRecord, group: GroupRecord) -> list[tuple[int, st
     ]
 
 
-def _named(data: dict[str, Any], group: GroupRecord) -> dict[str, Any]:
-    named = dict(data)
-    for key in ("seat", "winner"):
-        if named.get(key) is not None:
-            named[key] = group.nickname(named[key])
-    if "seats" in named:
-        named["seats"] = [group.nickname(seat) for seat in named["seats"]]
-    return named
-
-
 def ne_round_extras(round_: RoundRecord, group: GroupRecord) -> dict[str, Any]:
     """The JSON of a New Eleusis round beyond the Express fields: its events with nicknames,
     each call's outcome, the prophets, the expulsions and the scores."""
     moments = ne_moments(round_.events)
     events = []
     for moment in moments:
-        data = _named(moment.event.to_dict(), group) | {"time": round_.times.get(moment.event.seq)}
+        data = group.named(moment.event.to_dict()) | {"time": round_.times.get(moment.event.seq)}
         if moment.outcome:
             data["outcome"] = moment.outcome
         events.append(data)

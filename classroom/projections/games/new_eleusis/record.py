@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from classroom.core.cards import Card
+from classroom.core.eventlog import LoggedEvent
 from classroom.core.games import new_eleusis as ne
 from classroom.core.games.new_eleusis.scoring import EMPTIED_BONUS, high_count
 from classroom.projections.class_record import RoundRecord
@@ -229,3 +230,11 @@ def ne_debrief(record: RoundRecord) -> NeDebrief | None:
         end_reason=state.end_reason,
         winner=state.winner,
     )
+
+
+def timeline_moments(
+    events: Sequence[LoggedEvent],
+) -> list[tuple[LoggedEvent, int | None, str | None]]:
+    """Every event of the round for its timeline, with the cards on the table once it
+    happened and a prophet's call's outcome."""
+    return [(m.event, m.cards_played, m.outcome) for m in ne_moments(events)]

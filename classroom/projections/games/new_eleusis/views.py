@@ -28,7 +28,7 @@ from classroom.core.games.express.round import passes
 from classroom.core.games.new_eleusis import verify
 from classroom.core.games.new_eleusis.options import MAX_STRING
 from classroom.projections.snapshots import GroupSnapshot
-from classroom.projections.table_parts import status
+from classroom.projections.table_parts import seat_rows, table_header
 
 __all__ = [
     "card_numbers",
@@ -85,38 +85,24 @@ def _pending(state: ne.RoundState) -> View | None:
 def table(snapshot: GroupSnapshot) -> View:
     """What every viewer of a New Eleusis group shares."""
     state = snapshot.state
-    sizes = state.hand_sizes() if state else {}
     scores = ne.round_scores(state) if state else {}
     seats = [
-        {
-            "seat": seat.key,
-            "nickname": seat.nickname,
-            "cards": sizes.get(seat.key),
-            "score": scores.get(seat.key),
-            "playing": seat.key in sizes,
-            "expelled": state is not None and seat.key in state.expelled,
-            "prophet": state is not None and seat.key == state.prophet,
+        row
+        | {
+            "expelled": state is not None and row["seat"] in state.expelled,
+            "prophet": state is not None and row["seat"] == state.prophet,
         }
-        for seat in snapshot.seats
+        for row in seat_rows(snapshot, scores)
     ]
     revealed = snapshot.rule_revealed
     view: View = {
         "mode": "new_eleusis",
         "max_string": MAX_STRING,
-        "group": {"id": snapshot.group_id, "name": snapshot.group_name},
-        "class_name": snapshot.class_name,
-        "round": snapshot.round_number,
-        "status": status(snapshot),
-        "seq": snapshot.seq,
+        **table_header(snapshot),
         "seats": seats,
         "rule": snapshot.rule_text if revealed else None,
         "rule_id": snapshot.rule_id if revealed else None,
         "rule_words": snapshot.rule_text if revealed and snapshot.rule_kind == "free" else None,
-        "paused": snapshot.paused,
-        "class_ended": snapshot.class_ended,
-        "dealer_mode": snapshot.dealer_mode,
-        "dealer": snapshot.dealer_seat,
-        "dealing": snapshot.dealing_seat,
         "guesses": [],
         "guesser": None,
     }
