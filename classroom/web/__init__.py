@@ -119,7 +119,7 @@ def _wire_effects(app: Flask) -> None:
     app.extensions["alarms"] = alarms
     # Where each group's log stands, to its tablets every few seconds: a tablet that missed
     # an announce catches up (started by the first tablet to connect).
-    app.extensions["beacons"] = Beacons(app)
+    app.extensions["beacons"] = Beacons(app, every=float(app.config["BEACON_SECONDS"]))
     app.extensions["use_cases"].wire_effects(notifier, alarms)
 
 

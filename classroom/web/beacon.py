@@ -76,7 +76,10 @@ class Beacons:
         self._stop: Any = None
 
     def start(self) -> None:
-        """Start the task once (the first tablet to connect starts it)."""
+        """Start the task once (the first page to connect starts it); never when the app
+        sends no beacons of its own (`every` 0)."""
+        if self._every <= 0:
+            return
         with self._guard:
             if self._started:
                 return

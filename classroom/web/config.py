@@ -50,6 +50,9 @@ def default_config(instance: Path) -> dict[str, Any]:
         # such as a projector redrawn by a timer, are built on it.
         "LISTEN_PORT": DEFAULT_PORT,
         "LOGIN_ATTEMPTS": 5,
+        # How often every open page hears where its groups' logs stand (seconds; 0: never,
+        # for tests that send the beacons themselves). See classroom/web/beacon.py.
+        "BEACON_SECONDS": 2.0,
         # How many reverse proxies (nginx) stand in front of the server; 0 when none.
         "TRUSTED_PROXIES": _count(os.environ.get("CLASSROOM_TRUSTED_PROXIES", "0")),
         "LOGIN_WINDOW_SECONDS": 300,

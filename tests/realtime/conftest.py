@@ -28,6 +28,9 @@ def make_app(database: str) -> Flask:
             "SECRET_KEY": "test",
             "WTF_CSRF_ENABLED": False,
             "SHUFFLE_SEED": 7,
+            # Beacons are sent by the tests that look at them (`send_now`), not every 2 s
+            # into every other test's sockets; the browser tests run with them on.
+            "BEACON_SECONDS": 0,
         }
     )
 

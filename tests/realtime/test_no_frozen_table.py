@@ -4,11 +4,14 @@ a resent action and a move refused on a stale view are answered with the table a
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
 
-from classroom.web import socketio
+from classroom.core.games.express import Options
+from classroom.usecases import GroupSetup
+from classroom.web import create_app, socketio
 from classroom.web.notifier import Notifier
 from tests.realtime.conftest import Lesson, Tablet
 
@@ -129,3 +132,34 @@ def test_the_teachers_page_and_the_projector_hear_where_every_group_stands(
     for client, namespace in ((watching, "/teach"), (projector, "/projector")):
         beacons = [m["args"][0] for m in client.get_received(namespace) if m["name"] == "beacon"]
         assert beacons[-1] == {"groups": expected}
+
+
+def test_the_beacons_come_by_themselves_once_a_page_is_open(database: str) -> None:
+    app = create_app(
+        {
+            "DATABASE_URL": database,
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+            "BEACON_SECONDS": 0.1,
+        }
+    )
+    service = app.extensions["use_cases"]
+    teacher_id = service.teachers.create_teacher("frizzle", "magic-school-bus")
+    class_id = service.classes.create_class(
+        teacher_id, "7B", [GroupSetup("Otters", "card.color != prev.color")], Options()
+    )
+    snapshot = service.reading.class_snapshot(teacher_id, class_id)
+    lesson = Lesson(
+        app, service, teacher_id, class_id, snapshot.join_code, [snapshot.groups[0].group_id]
+    )
+    try:
+        tablets = _seated(lesson)
+        deadline = time.monotonic() + 10
+        heard: list[Any] = []
+        while not heard and time.monotonic() < deadline:
+            time.sleep(0.05)
+            heard = tablets[0].received("beacon")
+        assert heard and heard[-1]["round"] == 1
+    finally:
+        app.extensions["beacons"].stop()

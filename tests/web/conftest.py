@@ -111,6 +111,7 @@ def app(database_url: str) -> Flask:
             "DATABASE_URL": database_url,
             "SHUFFLE_SEED": 1,
             "PUBLIC_URL": "",
+            "BEACON_SECONDS": 0,  # as in tests/realtime: a test sends the beacons it reads
         }
     )
     app.jinja_env.bytecode_cache = TEMPLATES
