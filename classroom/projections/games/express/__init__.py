@@ -4,8 +4,8 @@ record for the debrief, the exports and the report."""
 from __future__ import annotations
 
 from classroom.core.games.express.game import EXPRESS
-from classroom.projections.games import TableViews
 from classroom.projections.games.express import exports, projector, views
+from classroom.projections.games.shape import TableViews
 
 __all__ = ["EXPRESS_VIEWS"]
 

@@ -4,8 +4,8 @@ record for the debrief, the exports and the report."""
 from __future__ import annotations
 
 from classroom.core.games.new_eleusis.game import NEW_ELEUSIS
-from classroom.projections.games import TableViews
 from classroom.projections.games.new_eleusis import exports, projector, record, views
+from classroom.projections.games.shape import TableViews
 
 __all__ = ["NEW_ELEUSIS_VIEWS"]
 

@@ -117,6 +117,7 @@ function receivers(ui, local, page) {
       // Only a seat that is really gone is forgotten: a tablet refused for another reason
       // (too many tabs open on one seat) keeps its seat for when the old tab closes.
       if (gone) forgetSeat();
+      page.notice.clear(); // news of a game this tablet has left is no news any more
       if (ui.noPlayDialog.open) ui.noPlayDialog.close();
       for (const region of [ui.connection, ui.game, ui.problem, ui.paused]) show(region, false);
       ui.rejoinMessage.textContent = gone ? t(`refused_${reason}`) : message || t("refused");

@@ -65,6 +65,10 @@ export function createNotice(element) {
       clearTimeout(timer);
       timer = setTimeout(() => fill(element), NOTICE_MS);
     },
+    clear() {
+      clearTimeout(timer);
+      fill(element);
+    },
   };
 }
 
