@@ -158,6 +158,8 @@ def test_the_beacons_come_by_themselves_once_a_page_is_open(database: str) -> No
         deadline = time.monotonic() + 10
         heard: list[Any] = []
         while not heard and time.monotonic() < deadline:
+            # The beacons come from a background task every 0.1 s: read the socket until one
+            # has (the deadline only bounds a machine that is very slow).
             time.sleep(0.05)
             heard = tablets[0].received("beacon")
         assert heard and heard[-1]["round"] == 1

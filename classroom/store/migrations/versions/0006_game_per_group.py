@@ -2,7 +2,8 @@
 the mode it was dealt in (its log is read with that game's events), and the class keeps the
 house options of its New Eleusis tables.
 
-Revision ID: 0006_new_eleusis_mode
+Revision ID: 0006_new_eleusis_mode (the file's name says what it does for any game; the id
+stays, as databases upgraded before hold it)
 Revises: 0005_everyone_predicts
 Create Date: 2026-11-23
 
