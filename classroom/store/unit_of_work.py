@@ -13,13 +13,21 @@ from types import TracebackType
 from typing import Self
 
 from sqlalchemy import Connection, Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from classroom.store.locking import write_error
 from classroom.store.repositories import SqlClasses, SqlGroups, SqlSeats, SqlTeachers
 from classroom.store.round_logs import SqlJournal, SqlRounds
-from classroom.usecases.ports import Classes, Groups, Journal, Rounds, Seats, Teachers
+from classroom.usecases.ports import (
+    Classes,
+    Groups,
+    Journal,
+    Rounds,
+    Seats,
+    StoreUnavailable,
+    Teachers,
+)
 
 __all__ = ["SqlUnitOfWork", "SqlUnitsOfWork", "sql_unit_of_work_factory"]
 
@@ -48,7 +56,10 @@ class SqlUnitOfWork:
     def __enter__(self) -> Self:
         if self._connection is not None:
             raise RuntimeError("this unit of work is open already")
-        connection = self._connection = self._engine.connect()
+        try:
+            connection = self._connection = self._engine.connect()
+        except OperationalError as error:  # no connection could be made at all
+            raise StoreUnavailable(str(error.orig)) from error
         self.teachers = SqlTeachers(connection)
         self.classes = SqlClasses(connection)
         self.groups = SqlGroups(connection)
@@ -69,8 +80,16 @@ class SqlUnitOfWork:
             return
         try:
             connection.rollback()
+        except DBAPIError:
+            if error is None:
+                raise
+            # The connection is dead already (the error below says so): nothing to undo.
         finally:
             connection.close()
+        if isinstance(error, DBAPIError) and error.connection_invalidated:
+            # The driver says the connection is gone (SQLAlchemy has dropped it from the pool):
+            # the database server restarted, nothing of this transaction was kept.
+            raise StoreUnavailable(str(error.orig)) from error
 
     def commit(self) -> None:
         """Commit the transaction, then run the callbacks given since the last commit.

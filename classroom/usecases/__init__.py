@@ -31,7 +31,7 @@ from classroom.usecases.effects import (
 from classroom.usecases.errors import Conflict, Forbidden, Invalid, NotFound, ServiceError
 from classroom.usecases.journal import JournalNote, Journals
 from classroom.usecases.lesson import GroupTotals, LessonControls, RoundTotals
-from classroom.usecases.ports import UnitOfWork
+from classroom.usecases.ports import StoreUnavailable, UnitOfWork
 from classroom.usecases.prediction_windows import PredictionWindows
 from classroom.usecases.predictions import Predictions
 from classroom.usecases.preferences import Preferences
@@ -63,6 +63,7 @@ __all__ = [
     "SeatInfo",
     "SeatRef",
     "ServiceError",
+    "StoreUnavailable",
     "UseCases",
     "Verdict",
     "VerdictCheck",

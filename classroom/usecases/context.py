@@ -24,7 +24,7 @@ from classroom.core.games.registry import find_game
 from classroom.core.games.shape import Game
 from classroom.core.layout import Layout
 from classroom.usecases.effects import Effects
-from classroom.usecases.ports import RoundRow, UnitOfWork, WriteRace
+from classroom.usecases.ports import RoundRow, StoreUnavailable, UnitOfWork, WriteRace
 
 __all__ = ["Context", "GroupLocks", "RoundStates", "retry_once", "use_case", "utcnow"]
 
@@ -169,13 +169,15 @@ def use_case(method: Callable[Concatenate[S, P], R]) -> Callable[Concatenate[S, 
 
 
 def retry_once(use_case: Callable[P, R]) -> Callable[P, R]:
-    """Run `use_case` a second time if its commit lost a race on the round log's keys."""
+    """Run `use_case` a second time if its commit lost a race on the round log's keys, or if
+    the database connection dropped (the pool opens a fresh one: a restarted database server
+    costs one retry). A second drop is left to the caller: the tablet sends its action again."""
 
     @functools.wraps(use_case)
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return use_case(*args, **kwargs)
-        except WriteRace:
+        except (WriteRace, StoreUnavailable):
             return use_case(*args, **kwargs)
 
     return run

@@ -31,6 +31,7 @@ __all__ = [
     "Rounds",
     "SeatRow",
     "Seats",
+    "StoreUnavailable",
     "StoredEvent",
     "TeacherRow",
     "Teachers",
@@ -47,6 +48,12 @@ class Clash(Exception):
 class WriteRace(Exception):
     """Another writer appended to the same round first, or removed what this one wrote to:
     running the use case again is safe (it reads afresh)."""
+
+
+class StoreUnavailable(Exception):
+    """The store could not be reached, or its connection dropped (a database server
+    restarting): nothing of the transaction was kept, unless the drop came during its commit;
+    running the use case again is safe where its action is recorded once (an action id)."""
 
 
 # --- rows: plain values, read in one go ----------------------------------------------------

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import random
 import sys
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response
+from flask import Flask, Response, render_template
 from flask_babel import get_locale
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter, Map
@@ -17,6 +18,7 @@ from classroom.core.resources import data_dir
 from classroom.store import connect
 from classroom.store.composition import use_cases_for
 from classroom.store.migrate import upgrade
+from classroom.usecases import StoreUnavailable
 from classroom.web import after_connect, i18n, pinger
 from classroom.web.alarms import BackgroundAlarms
 from classroom.web.beacon import Beacons
@@ -81,6 +83,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     after_connect.install(socketio.server)
     pinger.install(socketio.server.eio)
+    app.register_error_handler(StoreUnavailable, _store_unavailable)
     app.after_request(_security_headers)
     # Browsers ask for /favicon.ico whatever the page links.
     app.add_url_rule("/favicon.ico", "favicon", lambda: app.send_static_file("favicon.ico"))
@@ -133,6 +136,13 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(teacher)
     app.register_blueprint(projector)
     app.register_blueprint(printing)
+
+
+def _store_unavailable(error: StoreUnavailable) -> tuple[str, int, dict[str, str]]:
+    """The database is restarting (a use case already tried twice): a page in the reader's
+    language that reloads itself, never a server error."""
+    logging.getLogger(__name__).warning("database unavailable: %s", error)
+    return render_template("unavailable.html"), 503, {"Retry-After": "5"}
 
 
 def _security_headers(response: Response) -> Response:

@@ -24,7 +24,7 @@ from flask import (
     url_for,
 )
 
-from classroom.usecases import ServiceError
+from classroom.usecases import ServiceError, StoreUnavailable
 from classroom.usecases.preferences import Preferences
 from classroom.web.auth import current_teacher_id
 from classroom.web.context import use_cases
@@ -85,7 +85,8 @@ def page_language() -> str | None:
     if "page_language" not in g:
         try:
             g.page_language = _about_this_request(use_cases().preferences)
-        except ServiceError:
+        except (ServiceError, StoreUnavailable):
+            # Unknown, or the database restarting: the reader's own language will do.
             g.page_language = None
     language: str | None = g.page_language
     return language
@@ -135,9 +136,12 @@ def _seat_token() -> str:
 def _teachers_language(preferences: Preferences) -> str | None:
     if "account_language" not in g:
         teacher_id = current_teacher_id()
-        g.account_language = (
-            preferences.teacher_language(teacher_id) if teacher_id is not None else None
-        )
+        try:
+            g.account_language = (
+                preferences.teacher_language(teacher_id) if teacher_id is not None else None
+            )
+        except StoreUnavailable:
+            g.account_language = None  # the database restarting: the browser's language
     language: str | None = g.account_language
     return language
 

@@ -7,13 +7,12 @@ import logging
 import re
 from typing import Any
 
-from flask import request
 from flask_babel import gettext as _
-from flask_socketio import emit
 from socketio import packet as packets
 from socketio.packet import Packet
 
 from classroom.web.extensions import socketio
+from classroom.web.replies import reply
 from classroom.web.rooms import PLAY, PROJECTOR, TEACH
 
 __all__ = ["FRAME_REJECTED", "MAX_DEPTH", "JsonPacket", "nesting_depth"]
@@ -97,7 +96,7 @@ def _body_start(encoded: str) -> int:
 def _answer_rejected_frame(payload: Any = None) -> dict[str, Any]:
     """Tell the sender its frame was dropped (the tablet shows `problem` messages)."""
     message = _("That message was malformed and has been ignored.")
-    emit("problem", {"message": message}, to=request.sid)  # type: ignore[attr-defined]
+    reply("problem", {"message": message})
     return {"ok": False, "error": message}
 
 

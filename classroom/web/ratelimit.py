@@ -16,6 +16,7 @@ counts live in Redis when a Redis URL is set and in memory otherwise (`init_limi
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 import threading
@@ -40,9 +41,13 @@ __all__ = [
     "network_key",
 ]
 
+log = logging.getLogger(__name__)
+
 # The per-username key allows this many times more failures, so a spread-out attack is slowed
 # too without one classroom's typos locking the account for everybody.
 ANYONE_FACTOR = 4
+#: How long a request waits for Redis before counting in this process's memory instead.
+REDIS_TIMEOUT_S = 2
 
 
 class LoginLimiter:
@@ -94,8 +99,9 @@ class RedisLoginLimiter(LoginLimiter):
     One sorted set per key holds the failures' times (score) under unique members; a check
     first drops the members older than the window, then counts. Each set expires one window
     after its last failure, so nothing is left behind. The clock is the wall clock (processes
-    share it; a monotonic clock is per process). A Redis error is not caught: the login page
-    then fails loudly rather than letting unlimited guesses through.
+    share it; a monotonic clock is per process). While Redis cannot be reached the failures
+    are counted in this process's memory (the plain `LoginLimiter`): a guesser is still
+    slowed, and a teacher can still log in.
     """
 
     def __init__(
@@ -121,9 +127,14 @@ class RedisLoginLimiter(LoginLimiter):
         for key in self._redis_keys(address, username):
             pipe.zremrangebyscore(key, "-inf", now - self.window)
             pipe.zcard(key)
-        results: list[Any] = pipe.execute()
+        try:
+            results: list[Any] = pipe.execute()
+        except Exception as error:  # redis.RedisError, without importing redis at load
+            log.warning("login limits: Redis unavailable (%s); counting in this process", error)
+            return super().blocked(address, username)
         pair, anyone = int(results[1]), int(results[3])
-        return pair >= self.attempts or anyone >= self.attempts * ANYONE_FACTOR
+        shared = pair >= self.attempts or anyone >= self.attempts * ANYONE_FACTOR
+        return shared or super().blocked(address, username)
 
     def failed(self, address: str, username: str) -> None:
         """Record one failed attempt, seen at once by every process."""
@@ -133,11 +144,19 @@ class RedisLoginLimiter(LoginLimiter):
         for key in self._redis_keys(address, username):
             pipe.zadd(key, {member: now})
             pipe.expire(key, max(1, int(self.window) + 1))
-        pipe.execute()
+        try:
+            pipe.execute()
+        except Exception as error:
+            log.warning("login limits: Redis unavailable (%s); counting in this process", error)
+            super().failed(address, username)
 
     def succeeded(self, address: str, username: str) -> None:
         """A right password clears this address's failures for the username."""
-        self.client.delete(self._redis_keys(address, username)[0])
+        super().succeeded(address, username)
+        try:
+            self.client.delete(self._redis_keys(address, username)[0])
+        except Exception as error:
+            log.warning("login limits: Redis unavailable (%s)", error)
 
 
 def login_limiter(config: Mapping[str, Any]) -> LoginLimiter:
@@ -185,4 +204,13 @@ def init_limits(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", False)
     # A sliding window: a burst split across a fixed window's edge would pass twice the limit.
     app.config["RATELIMIT_STRATEGY"] = "moving-window"
+    # While Redis is down (restarting, say) each process counts in its own memory and checks
+    # Redis again now and then: the limits still hold per process, and a student joining
+    # meets no server error.
+    app.config["RATELIMIT_IN_MEMORY_FALLBACK_ENABLED"] = True
+    app.config["RATELIMIT_SWALLOW_ERRORS"] = True
+    app.config["RATELIMIT_STORAGE_OPTIONS"] = {
+        "socket_timeout": REDIS_TIMEOUT_S,
+        "socket_connect_timeout": REDIS_TIMEOUT_S,
+    }
     limiter.init_app(app)

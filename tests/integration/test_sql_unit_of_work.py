@@ -4,13 +4,15 @@ refusals as WriteRace and Clash, the group lock, and deleting a class with every
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 import pytest
 from sqlalchemy import func, select, text
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from classroom.core.games.express import Hint
+from classroom.store.database import make_engine
 from classroom.store.models import (
     AppliedAction,
     ClassPeriod,
@@ -22,7 +24,16 @@ from classroom.store.models import (
     StoredRound,
 )
 from classroom.store.models import utcnow as now
-from classroom.usecases.ports import Clash, JournalRow, NewGroup, VerdictRow, WriteRace
+from classroom.store.unit_of_work import sql_unit_of_work_factory
+from classroom.usecases.ports import (
+    Clash,
+    JournalRow,
+    NewGroup,
+    StoreUnavailable,
+    VerdictRow,
+    WriteRace,
+)
+from tests.dropping import dropping
 from tests.integration.conftest import Lesson, NewUnitOfWork
 
 
@@ -260,3 +271,31 @@ def _could_lock(sessions: sessionmaker[Session], group_id: int) -> bool:
         finally:
             connection.rollback()
         return True
+
+
+def test_a_dropped_connection_is_store_unavailable_and_nothing_is_kept(
+    sessions: sessionmaker[Session], new_uow: NewUnitOfWork, lesson: Lesson
+) -> None:
+    engine = sessions.kw["bind"]
+    with pytest.raises(StoreUnavailable), new_uow() as uow:
+        uow.classes.update(lesson.class_id, joining_locked=True)
+        with dropping(engine) as dropped:
+            uow.classes.update(lesson.class_id, projector_anonymous=True)
+    assert dropped == [1]
+    with new_uow() as uow:  # the next unit of work gets a working connection
+        found = uow.classes.get(lesson.class_id)
+        assert found is not None
+        assert (found.joining_locked, found.projector_anonymous) == (False, False)
+
+
+def test_a_database_that_cannot_be_reached_is_store_unavailable(tmp_path: Path) -> None:
+    nowhere = tmp_path / "no such folder" / "classroom.db"
+    units = sql_unit_of_work_factory(sessionmaker(make_engine(f"sqlite:///{nowhere}")))
+    with pytest.raises(StoreUnavailable), units() as uow:
+        uow.teachers.by_username("ms-rivera")
+
+
+def test_a_bad_statement_stays_a_bug_not_an_outage(new_uow: NewUnitOfWork) -> None:
+    with pytest.raises(DBAPIError), new_uow() as uow:
+        uow.teachers.by_username("ms-rivera")
+        uow._open().execute(text("SELECT * FROM no_such_table"))

@@ -21,6 +21,9 @@ from classroom.projections.view_changes import updated_view
 WAIT_SECONDS = 15.0
 
 
+#: A beacon's resync is asked again only after this long (as the tablet page does).
+BEACON_RETRY_S = 5.0
+
 #: A first connect through a proxy can fail while it opens its upstream connections; the
 #: browser client retries after a second, and so do these clients (a few times at most).
 CONNECT_ATTEMPTS = 3
@@ -34,7 +37,7 @@ class Listener:
 
     def __init__(self, transports: list[str] | None = None, **options: Any) -> None:
         """`transports`: websocket only unless told; `options` go to `socketio.Client`."""
-        self.client = socketio.Client(reconnection=False, **options)
+        self.client = socketio.Client(**{"reconnection": False, **options})
         self.transports = transports or ["websocket"]
         self.received: list[tuple[str, Any]] = []
         self._changed = threading.Condition()
@@ -107,10 +110,29 @@ class Tablet(Listener):
         self.state: dict[str, Any] = {}
         self.seqs: list[int] = []
         self.base_url = ""
-        self.listen("events", "state", "update", "journal", "problem")
+        self._beacon_asked = 0.0
+        self._beacon_asked_for = (0, 0)
+        self.listen("events", "state", "update", "journal", "problem", "beacon")
+
+    def position(self) -> dict[str, Any]:
+        """The (round, seq) this tablet holds, as the page sends it when it (re)connects."""
+        return {"round": self.state.get("round", 0), "last_seq": self.state.get("seq", 0)}
 
     def _absorb(self, name: str, payload: Any) -> None:
-        if name == "state" and not _older(payload, self.state):
+        if name == "beacon":
+            # As the page does: a group that stands further than the view held means a
+            # change whose announce was lost; ask for what was missed (the same beacon again
+            # only after a while, a further one at once).
+            at = (payload["round"], payload["seq"])
+            behind = at > (self.state.get("round", 0), self.state.get("seq", 0))
+            further = at > self._beacon_asked_for
+            waited = time.monotonic() - self._beacon_asked > BEACON_RETRY_S
+            if self.state and behind and (further or waited):
+                self._beacon_asked, self._beacon_asked_for = time.monotonic(), at
+                self.client.start_background_task(
+                    self.client.emit, "resync", self.position(), namespace=self.namespace
+                )
+        elif name == "state" and not _older(payload, self.state):
             self.state = payload
         elif name == "update":
             # Behind a message queue every view is sent whole; one process alone sends updates.

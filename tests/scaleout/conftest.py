@@ -8,6 +8,7 @@ a missing PostgreSQL server fails under CI=true too.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import shutil
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from sqlalchemy.orm import Session, sessionmaker
 
 from classroom.core.games.express import Options
 from classroom.store import connect, create_schema
@@ -86,6 +88,7 @@ class Cluster:
     a: Server
     b: Server
     service: UseCases
+    sessions: sessionmaker[Session]
 
     def teacher_id(self) -> int:
         found = self.service.teachers.teacher_id(TEACHER[0])
@@ -124,10 +127,17 @@ def cluster(
     """Servers A and B started together once the schema and the teacher exist."""
     folder = tmp_path_factory.mktemp(f"cluster-{request.param}")
     database = _database(request.param, request, folder)
+    with running_cluster(database, redis_server.url, folder) as started:
+        yield started
+
+
+@contextlib.contextmanager
+def running_cluster(database: str, redis_url: str, folder: Path) -> Iterator[Cluster]:
+    """Servers A and B on `database` and `redis_url`, with the schema and the teacher."""
     env = {
         **os.environ,
         "CLASSROOM_DATABASE_URL": database,
-        "CLASSROOM_REDIS_URL": redis_server.url,
+        "CLASSROOM_REDIS_URL": redis_url,
         # Every process must sign cookies alike: a teacher logged in on A is logged in on B.
         "CLASSROOM_SECRET_KEY": "scale-out-secret",
         "CLASSROOM_INSTANCE": str(folder / "instance-cli"),
@@ -157,7 +167,7 @@ def cluster(
     try:
         a.start(), b.start()
         a.wait(), b.wait()
-        yield Cluster(database, redis_server.url, a, b, use_cases_for(sessions))
+        yield Cluster(database, redis_url, a, b, use_cases_for(sessions), sessions)
     finally:
         a.close()
         b.close()

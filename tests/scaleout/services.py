@@ -103,6 +103,12 @@ class Redis:
         except OSError:
             return False
 
+    def kill(self) -> None:
+        """kill -9: every connection to it drops at once, nothing is saved."""
+        assert self.process is not None
+        self.process.kill()
+        self.process.wait(timeout=10)
+
     def close(self) -> None:
         if self.process is not None:
             stop(self.process)
@@ -155,6 +161,16 @@ class Postgres:
             timeout=90,
         )
         return self
+
+    def restart(self, mode: str) -> None:
+        """`pg_ctl restart -m fast` (sessions ended cleanly) or `-m immediate` (a crash:
+        recovery on start); returns once the server accepts connections again."""
+        pg_ctl = postgres_binary("pg_ctl")
+        assert pg_ctl is not None
+        data = str(self.folder / "data")
+        log = str(self.folder / "pg.log")  # without it the server would hold our pipe open
+        restart = [pg_ctl, "-D", data, "-l", log, "-m", mode, "-w", "-t", "60", "restart"]
+        subprocess.run(self._as_owner(restart), check=True, capture_output=True, timeout=90)
 
     def new_database(self) -> str:
         """A fresh empty database; its SQLAlchemy URL."""
@@ -230,6 +246,16 @@ class Server:
         os.kill(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=10)
         wait_until(lambda: not port_open(self.port), 10, f"port of {self.name} still open")
+
+    def pause(self) -> None:
+        """SIGSTOP: the process holds its connections but answers nothing."""
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGSTOP)
+
+    def resume(self) -> None:
+        """SIGCONT after `pause`."""
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGCONT)
 
     def close(self) -> None:
         if self.process is not None:

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app, session
-from flask_socketio import emit, join_room
+from flask import current_app, request, session
+from flask_socketio import join_room
 
 from classroom.usecases import ServiceError
+from classroom.web import after_connect
 from classroom.web.context import use_cases
 from classroom.web.extensions import socketio
 from classroom.web.messages import say
 from classroom.web.projector_feed import class_view
+from classroom.web.replies import reply
 from classroom.web.rooms import PROJECTOR, projector_room
 
 
@@ -31,7 +33,9 @@ def on_connect(auth: Any = None) -> None:
     session["projector_token"] = token
     join_room(projector_room(class_id))
     current_app.extensions["beacons"].start()
-    emit("class", class_view(class_id))
+    # Sent once the connection is accepted, straight from this process (see after_connect).
+    sid = request.sid  # type: ignore[attr-defined]
+    after_connect.send_once_connected(sid, PROJECTOR, [("class", class_view(class_id))])
 
 
 @socketio.on("resync", namespace=PROJECTOR)
@@ -41,5 +45,5 @@ def on_resync(payload: Any = None) -> dict[str, Any]:
         class_id = _class_id()
     except ServiceError as error:
         return {"ok": False, "error": say(error)}
-    emit("class", class_view(class_id))
+    reply("class", class_view(class_id))
     return {"ok": True}

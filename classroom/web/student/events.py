@@ -9,17 +9,25 @@ from typing import Any
 from flask import current_app, request, session
 from flask_babel import gettext as _
 from flask_socketio import ConnectionRefusedError as Refused
-from flask_socketio import emit, join_room
+from flask_socketio import join_room
 
 from classroom.core.games.errors import GameError
 from classroom.projections.group_views import public_event, student_view
 from classroom.projections.journal_view import journal_view
-from classroom.usecases import Conflict, NotFound, SeatRef, ServiceError, VerdictCheck
+from classroom.usecases import (
+    Conflict,
+    NotFound,
+    SeatRef,
+    ServiceError,
+    StoreUnavailable,
+    VerdictCheck,
+)
 from classroom.web import after_connect, presence
 from classroom.web.checks import send_checked_journal
 from classroom.web.context import use_cases
 from classroom.web.extensions import socketio
 from classroom.web.messages import localize, say
+from classroom.web.replies import reply
 from classroom.web.rooms import PLAY
 from classroom.web.student.payloads import (
     action_id,
@@ -56,6 +64,8 @@ def on_connect(auth: Any = None) -> None:
     token = auth.get("token") if isinstance(auth, dict) else None
     try:
         seat = use_cases().seats.seat_by_token(token if isinstance(token, str) else "")
+    except StoreUnavailable as error:
+        raise Refused(_busy_message(), {"reason": "busy"}) from error
     except ServiceError as error:
         # Socket.IO's own refusal (not Python's built-in one, which reaches the tablet as a
         # bare "Connection refused by server"): its message and reason reach the tablet, which
@@ -64,11 +74,15 @@ def on_connect(auth: Any = None) -> None:
     if not presence.admit(seat.seat_id):
         message = _("This seat is already open on too many tablets. Close the other tabs.")
         raise Refused(message, {"reason": "too_many_tabs"})
-    if seat.predicting:  # a card left waiting by a restarted server is judged now
-        _close_overdue(seat.group_id)
     try:
+        if seat.predicting:  # a card left waiting by a restarted server is judged now
+            _close_overdue(seat.group_id)
         catch_up = _welcome(seat, token, auth)
         presence.announce(seat.class_id)
+    except StoreUnavailable as error:
+        presence.disconnected(seat.seat_id)
+        # The database is restarting: the tablet tries again in a moment (reason "busy").
+        raise Refused(_busy_message(), {"reason": "busy"}) from error
     except BaseException:
         presence.disconnected(seat.seat_id)  # the tab admitted above never opened
         raise
@@ -130,6 +144,8 @@ def on_act(payload: Any = None) -> dict[str, Any]:
             change = use_cases().predictions.predict(seat, move)
         else:
             change = use_cases().rounds.act(seat, move)
+    except StoreUnavailable:
+        return _try_again()
     except (ServiceError, GameError) as error:
         if isinstance(error, GameError | Conflict):
             # Refused by the table as it is (not your turn, already judged...): the move was
@@ -153,6 +169,8 @@ def on_choose_rule(payload: Any = None) -> dict[str, Any]:
         change = use_cases().dealing.choose_rule(
             seat, parse_rule_choice(payload), action_id(payload)
         )
+    except StoreUnavailable:
+        return _try_again()
     except (ServiceError, GameError) as error:
         return _refuse(error)
     except Exception:  # a dealer must never wait for an answer that will not come
@@ -170,6 +188,8 @@ def on_verdict(payload: Any = None) -> dict[str, Any]:
         result = use_cases().dealing.judge_as_dealer(
             seat, parse_verdict(payload), action_id(payload)
         )
+    except StoreUnavailable:
+        return _try_again()
     except (ServiceError, GameError) as error:
         return _refuse(error)
     except Exception:  # nothing was recorded: the dealer may judge again, or the teacher
@@ -200,13 +220,13 @@ def _send_fresh_state() -> None:
         snapshot = use_cases().reading.group_snapshot(seat.group_id)
     except ServiceError:
         return
-    emit("state", student_view(snapshot, seat.key))
+    reply("state", student_view(snapshot, seat.key))
 
 
 def _catch_up(seat: SeatRef, position: tuple[int, int]) -> None:
     """Send the tablet what it missed since its (round, seq)."""
     for event, data in _catch_up_messages(seat, position):
-        emit(event, data)
+        reply(event, data)
 
 
 def _catch_up_messages(seat: SeatRef, position: tuple[int, int]) -> list[tuple[str, Any]]:
@@ -239,7 +259,17 @@ def _server_trouble() -> Exception:
     )
 
 
+def _busy_message() -> str:
+    return _("The server is busy for a moment. Trying again...")
+
+
+def _try_again() -> dict[str, Any]:
+    """The answer to an action the database could not take just now (it is restarting):
+    nothing was applied, and the tablet sends the same action again shortly."""
+    return {"ok": False, "retry": True, "error": _busy_message()}
+
+
 def _refuse(error: Exception) -> dict[str, Any]:
     message = say(error)
-    emit("problem", {"message": message}, to=request.sid)  # type: ignore[attr-defined]
+    reply("problem", {"message": message})
     return {"ok": False, "error": message}

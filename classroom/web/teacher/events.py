@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any, TypeGuard
 
-from flask import current_app, request
+from flask import current_app
 from flask_babel import gettext as _
-from flask_socketio import emit, join_room
+from flask_socketio import join_room
 
 from classroom.projections.group_views import teacher_group_view
 from classroom.usecases import ServiceError
@@ -15,6 +15,7 @@ from classroom.web.config import MAX_ROW_ID
 from classroom.web.context import use_cases
 from classroom.web.extensions import socketio
 from classroom.web.messages import say
+from classroom.web.replies import reply
 from classroom.web.rooms import TEACH
 
 
@@ -52,5 +53,5 @@ def _is_row_id(value: object) -> TypeGuard[int]:
 
 def _problem(message: str) -> dict[str, Any]:
     """Say what went wrong as an event and in the answer."""
-    emit("problem", {"message": message}, to=request.sid)  # type: ignore[attr-defined]
+    reply("problem", {"message": message})
     return {"ok": False, "error": message}

@@ -5,6 +5,8 @@
 
 const ACK_TIMEOUT_MS = 6000;
 const SLOW_AFTER_TRIES = 2;
+// The server said "not now" (its database is restarting): the same action goes again after this.
+const BUSY_RETRY_MS = 1500;
 
 /** A random id; crypto.randomUUID needs HTTPS, which a classroom server often lacks. */
 export function newActionId() {
@@ -36,6 +38,11 @@ export function createActions(socket, on) {
       if (inFlight !== current) return; // already answered (by an earlier try)
       if (error) {
         if (tryNumber === current.tries) attempt();
+        return;
+      }
+      if (reply && reply.retry) {
+        on.slow(); // nothing was applied: the same action (same id) is sent again shortly
+        window.setTimeout(() => inFlight === current && attempt(), BUSY_RETRY_MS);
         return;
       }
       inFlight = null;

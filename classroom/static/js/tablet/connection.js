@@ -8,6 +8,8 @@ import { isBehind, isOlder, receiveUpdate } from "./state.js";
 
 // A beacon's resync is asked again only after this long without an answer.
 const BEACON_RETRY_MS = 5000;
+// A connection refused because the server was busy is tried again after this.
+const BUSY_RETRY_MS = 2000;
 
 const SEAT_KEY = "eleusis.seat";
 
@@ -61,6 +63,12 @@ export function openConnection(token, on) {
       on.online(false); // a network problem: the client keeps trying
       return;
     }
+    if (error && error.data && error.data.reason === "busy") {
+      // The server is there but its database is restarting: try again in a moment.
+      on.online(false);
+      window.setTimeout(() => socket.connect(), BUSY_RETRY_MS);
+      return;
+    }
     refused = true; // the server said no: the seat is gone or the class has ended
     on.refused(error && error.message, error && error.data && error.data.reason);
   });
@@ -100,12 +108,17 @@ export function openConnection(token, on) {
   });
   // Every few seconds the server says where the group's log stands: a tablet behind it missed
   // a change (its announce was lost) and asks for what it missed, as after a reconnection.
+  // The same beacon is not asked about again until a while has passed (its answer may be on
+  // its way); a beacon further on is asked about at once.
   let beaconAsked = 0;
+  let askedFor = null;
   socket.on("beacon", (beacon) => {
     if (!beacon || !isBehind(position, beacon)) return;
     const now = Date.now();
-    if (now - beaconAsked < BEACON_RETRY_MS) return;
+    const further = askedFor === null || isBehind(askedFor, beacon);
+    if (!further && now - beaconAsked < BEACON_RETRY_MS) return;
     beaconAsked = now;
+    askedFor = { round: beacon.round, last_seq: beacon.seq };
     resync(socket, { ...position });
   });
   socket.on("events", (list) => on.events(list));
