@@ -72,6 +72,10 @@ def test_the_settle_button_shows_only_once_the_prophet_is_away_long_enough(
     assert WAIVE not in page
     client.post(f"/teacher/groups/{group_id}/waive-call", {"seq": str(seq), "next": page_url})
     assert "The table has moved on: this was settled already." in flashes(client, page_url)
+    timeline = text(client.get(f"/teacher/groups/{group_id}/timeline?round=1"))
+    assert f"The prophet {prophet.nickname} made no call: the tablet was away and the teacher" in (
+        timeline
+    )
 
 
 def test_the_teacher_judges_for_a_student_dealer_whose_tablet_is_away(
