@@ -72,6 +72,9 @@ class GroupSnapshot:
     #: The game of the current round (of the next one before the first): the name its views
     #: and its rules are found by.
     mode: str = "express"
+    #: When the table began to wait for a call or a dealer's verdict (its game's `awaited`),
+    #: read as the time of the round's newest event (None: it waits for neither).
+    awaited_since: datetime | None = None
     #: The game the group's next round will be dealt in (the teacher may change it between
     #: rounds, so it can differ from `mode`).
     next_mode: str = "express"

@@ -39,6 +39,7 @@ from classroom.usecases.reading import CatchUp, Reading
 from classroom.usecases.records import Records
 from classroom.usecases.rounds import Rounds
 from classroom.usecases.seats import JoinInfo, Seating, SeatRef
+from classroom.usecases.settling import Settling
 from classroom.usecases.teachers import TeacherAccounts
 
 __all__ = [
@@ -79,6 +80,7 @@ class UseCases:
     classes: ClassPeriods
     seats: Seating
     rounds: Rounds
+    settling: Settling
     predictions: Predictions
     dealing: Dealing
     lesson: LessonControls
@@ -100,6 +102,7 @@ class UseCases:
             classes=ClassPeriods(context),
             seats=Seating(context),
             rounds=rounds,
+            settling=Settling(context),
             predictions=Predictions(context),
             dealing=Dealing(context, rounds),
             lesson=LessonControls(context),

@@ -158,6 +158,10 @@ def snapshot_of(
     if round_row is not None and state is not None and state.phase == "judging_guess":
         # When the waiting guess was made, so the teacher's queue can put the oldest first.
         guess_time = uow.rounds.last_guess_time(round_row.id)
+    awaited_since = None
+    if round_row is not None and state is not None and _awaits_a_seat(round_row, state):
+        # How long the table has waited on a tablet: once away too long, it may be settled.
+        awaited_since = uow.rounds.event_time(round_row.id, state.seq)
     dealer_seat = round_row.dealer_seat_id if round_row else None
     left = None
     waiting = state is not None and state.phase == "judging_play"
@@ -194,8 +198,18 @@ def snapshot_of(
         predict_seconds=group.predict_seconds,
         predict_left=left,
         mode=round_row.mode if round_row else group.mode,
+        awaited_since=awaited_since,
         next_mode=group.mode,
     )
+
+
+def _awaits_a_seat(round_row: RoundRow, state: Any) -> bool:
+    """Whether the round waits for a seat's call, or for the verdict of a student dealer (the
+    app as dealer never keeps a table waiting on a tablet)."""
+    awaited = None if state.is_over else find_game(round_row.mode).awaited(state)
+    if awaited is None:
+        return False
+    return awaited.caller is not None or round_row.dealer_seat_id is not None
 
 
 def journal_record(row: JournalRow) -> JournalRecord:

@@ -18,12 +18,14 @@ from __future__ import annotations
 import logging
 import re
 import threading
+from datetime import timedelta
 from typing import Any
 
 from flask import Flask
 
 from classroom.web.context import use_cases
 from classroom.web.extensions import socketio
+from classroom.web.presence import offline_since
 from classroom.web.rooms import PLAY, PROJECTOR, TEACH
 
 __all__ = ["BEACON_S", "Beacons", "local_classes", "local_groups"]
@@ -105,6 +107,10 @@ class Beacons:
                 # last beacon can be waiting on one, so only those are looked at.
                 still = [g for g in groups if g in positions and self._last.get(g) == positions[g]]
                 use_cases().predictions.close_all_overdue(still)
+                # A prophet's tablet gone too long: where the app deals, it goes on without
+                # the call, so such a table never waits for a tablet that is gone.
+                away = timedelta(seconds=float(self._app.config["AWAY_SECONDS"]))
+                use_cases().settling.waive_overdue_calls(still, offline_since(), away)
             self._last = dict(positions)
             for group_id, (round_number, seq) in positions.items():
                 beacon: dict[str, Any] = {"round": round_number, "seq": seq}

@@ -12,7 +12,10 @@ A heartbeat thread rewrites the process's hash and refreshes both every `HEARTBE
 the hash expires `TTL` seconds after the last one. `online()` is the union of the hashes of the
 processes heard from within `TTL`. So a process killed with its tablets still "online" stops
 counting after at most `TTL` seconds, and its tablets, reconnected elsewhere, count there.
-Presence only lights dots on the projector: a Redis error is logged and the local counts used.
+Presence lights dots on the projector and the class page, and says since when a seat's tablet
+is offline (`offline_since`), so that a call or verdict an absent tablet owes can be settled:
+each process remembers when a seat's last tablet here went (a seat not seen since the process
+started counts from its start). A Redis error is logged and the local counts used.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ import threading
 import time
 import uuid
 from collections import Counter
+from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from flask import current_app
@@ -31,7 +36,16 @@ from flask import current_app
 if TYPE_CHECKING:
     from redis import Redis
 
-__all__ = ["Presence", "SharedPresence", "admit", "connected", "disconnected", "online", "tabs"]
+__all__ = [
+    "Presence",
+    "SharedPresence",
+    "admit",
+    "connected",
+    "disconnected",
+    "offline_since",
+    "online",
+    "tabs",
+]
 
 PREFIX = "classroom:presence:"
 LIVE = PREFIX + "live"
@@ -48,6 +62,9 @@ class Presence:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._counts: Counter[int] = Counter()
+        self._started = _utcnow()
+        # When each seat's last tablet here went away.
+        self._left: dict[int, datetime] = {}
 
     def connected(self, seat_id: int) -> None:
         """One more connection for the seat."""
@@ -79,9 +96,28 @@ class Presence:
         with self._lock:
             if self._counts[seat_id] <= 1:
                 del self._counts[seat_id]
+                self._left[seat_id] = _utcnow()
             else:
                 self._counts[seat_id] -= 1
             self._changed(seat_id, self._counts.get(seat_id, 0))
+
+    def left_at(self, seat_id: int) -> datetime:
+        """When the seat's last tablet here went away (or when counting began, for a seat
+        not seen since)."""
+        with self._lock:
+            return self._left.get(seat_id, self._started)
+
+    def offline_since(self) -> Callable[[int], datetime | None]:
+        """Since when each seat's tablet is offline, as of now (None: online).
+
+        >>> presence = Presence()
+        >>> presence.connected(3); presence.connected(4); presence.disconnected(4)
+        >>> since = presence.offline_since()
+        >>> since(3) is None, since(4) is not None, since(5) == presence.left_at(5)
+        (True, True, True)
+        """
+        now_online = self.online()
+        return lambda seat_id: None if seat_id in now_online else self.left_at(seat_id)
 
     def local(self) -> set[int]:
         """The seat ids with a connection to this process."""
@@ -194,6 +230,11 @@ class SharedPresence(Presence):
             log.warning("presence: Redis unavailable (%s)", error)
 
 
+def _utcnow() -> datetime:
+    """Moments as the store keeps them: UTC, without a time zone."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
 def _text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
@@ -241,6 +282,11 @@ def disconnected(seat_id: int) -> None:
 def online() -> set[int]:
     """The seat ids with a tablet connected to any server process."""
     return _presence().online()
+
+
+def offline_since() -> Callable[[int], datetime | None]:
+    """Since when each seat's tablet is offline, as of now (None: online)."""
+    return _presence().offline_since()
 
 
 def announce(class_id: int) -> None:

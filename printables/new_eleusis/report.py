@@ -92,6 +92,8 @@ def _line(moment: NeMoment, who: Mapping[str, str]) -> tuple[str, str, str] | No
             )
             verdict = {"confirmed": "right", "overthrown": "wrong"}.get(moment.outcome or "", "")
             return name, said, verdict
+        case ne.CallWaived():
+            return name, _("No call: the prophet's tablet was away, the round went on."), ""
         case ne.Pointed():
             return name, _("The prophet points to {card}.").format(card=_labels([event.card])), ""
         case ne.Declared():

@@ -58,15 +58,18 @@ def legal_moves(game: Round, n: int) -> list[Command]:
     if pending is None:
         return turn_moves(game, n)
     prophet = state.prophet or ""
+    # Now and then the prophet's tablet is away: the call or the point is waived.
+    waive: list[Command] = [lambda g: g.waive_call("app" if n % 2 else "teacher")]
     if state.phase == "calling":
-        return [lambda g: g.call(prophet, True), lambda g: g.call(prophet, False)]
+        calls: list[Command] = [lambda g: g.call(prophet, True), lambda g: g.call(prophet, False)]
+        return calls + (waive if n % 5 == 0 else [])
     if state.phase == "judging_play":
         return [lambda g: g.judge_play(True), lambda g: g.judge_play(False)]
     # A no-play's hand is never empty: the card is one of it.
     hand = state.hand(pending.seat)
     card = hand[n % len(hand)]
     if state.phase == "pointing":
-        return [lambda g: g.point(prophet, card)]
+        return [lambda g: g.point(prophet, card)] + (waive if n % 3 == 0 else [])
     verdicts: list[tuple[bool, Card | None]] = [(True, None), (False, None), (False, card)]
     point = state.phase == "judging_point"
     command = "judge_point" if point else "judge_no_play"
@@ -174,6 +177,7 @@ ANY_COMMAND: list[Callable[[Round, str, int], object]] = [
     lambda g, s, i: g.judge_no_play(i % 2 == 0, DECK[i] if i % 3 else None),
     lambda g, s, i: g.judge_point(i % 2 == 0, DECK[i] if i % 3 else None),
     lambda g, s, i: g.hint("colours" * (i % 2)),
+    lambda g, s, i: g.waive_call("app" if i % 2 else "teacher"),
 ]
 
 
@@ -181,7 +185,7 @@ ANY_COMMAND: list[Callable[[Round, str, int], object]] = [
 @given(
     setups,
     choices,
-    st.lists(st.tuples(st.integers(0, 8), st.sampled_from((*SEATS, "Zed")), st.integers(0, 51))),
+    st.lists(st.tuples(st.integers(0, 9), st.sampled_from((*SEATS, "Zed")), st.integers(0, 51))),
 )
 def test_a_refused_command_leaves_the_round_unchanged(
     setup: Setup, picks: list[int], attempts: list[tuple[int, str, int]]

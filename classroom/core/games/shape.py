@@ -19,7 +19,16 @@ from classroom.core.games.errors import UnknownMove
 from classroom.core.layout import Layout
 from classroom.core.text import Text
 
-__all__ = ["Game", "GameState", "Move", "Penalties", "UnknownMove", "Verdict", "VerdictCheck"]
+__all__ = [
+    "Awaited",
+    "Game",
+    "GameState",
+    "Move",
+    "Penalties",
+    "UnknownMove",
+    "Verdict",
+    "VerdictCheck",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +74,17 @@ class VerdictCheck:
     message: str
     #: The card the verdict is about, when it is about one.
     card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Awaited:
+    """What a table waits for that is no player's turn: the call of a seat (`caller`, the New
+    Eleusis prophet's call or point), or else the dealer's verdict of kind `verdict` (a
+    `Verdict.kind`: "play", "no_play", "point"). An absent tablet there stops the table, so the
+    teacher may settle it."""
+
+    caller: str | None = None
+    verdict: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +185,24 @@ class Game(Protocol):
     def advice(self, state: Any, verdict: Verdict, rule: Judge) -> VerdictCheck | None:
         """What the secret rule says when a dealer's verdict contradicts it (None: it agrees,
         or the game has no advice to give)."""
+        ...
+
+    def awaited(self, state: Any) -> Awaited | None:
+        """What the table waits for besides a player's turn (None: nothing, or a guess the
+        teacher's own queue shows)."""
+        ...
+
+    def rule_verdict(self, state: Any, rule: Judge) -> Verdict | None:
+        """The verdict `rule` gives on what waits for the dealer (None: nothing waits, or the
+        rule cannot tell); with a wrong no-play, the card it would play."""
+        ...
+
+    def waive_call(
+        self, state: Any, by: str, *, judge: Judge | None, rng: random.Random
+    ) -> tuple[LoggedEvent, ...]:
+        """Go on without the call an absent seat owes (`by` "teacher" or "app"); the turn then
+        waits for the dealer, whom a `judge` replaces at once. Raise the game's error when no
+        call waits (a game without calls: always)."""
         ...
 
     def hint(self, state: Any, text: str) -> tuple[LoggedEvent, ...]:

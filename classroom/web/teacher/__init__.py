@@ -16,6 +16,7 @@ from . import (
     routes,
     rulecheck,
     running,
+    settling,
     setup,
 )
 
@@ -33,6 +34,7 @@ __all__ = [
     "routes",
     "rulecheck",
     "running",
+    "settling",
     "setup",
     "teacher",
 ]

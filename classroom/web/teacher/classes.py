@@ -19,7 +19,7 @@ from classroom.web.context import use_cases
 from classroom.web.i18n import LANGUAGE_NAMES
 from classroom.web.links import join_url, join_warning
 from classroom.web.messages import say
-from classroom.web.presence import online
+from classroom.web.presence import offline_since, online
 from classroom.web.qr import qr_svg, qr_svg_document
 from classroom.web.teacher.actions import perform
 from classroom.web.teacher.blueprint import teacher
@@ -35,6 +35,7 @@ def _class_page(snapshot: ClassSnapshot) -> dict[str, Any]:
     """What the class page and its fragments show."""
     url = join_url(snapshot.join_code)
     seats_online = online()
+    offline = offline_since()
     static = Path(current_app.static_folder or "")
     return {
         "period": snapshot,
@@ -43,7 +44,8 @@ def _class_page(snapshot: ClassSnapshot) -> dict[str, Any]:
         "join_warning": join_warning(),
         "qr": qr_svg(url, label=_("QR code of %(url)s", url=url)),
         "panels": [
-            panel(group, ended=snapshot.ended, online=seats_online) for group in snapshot.groups
+            panel(group, ended=snapshot.ended, online=seats_online, offline_since=offline)
+            for group in snapshot.groups
         ],
         "pending": pending_guesses(snapshot.groups),
         "socket_client": (static / SOCKET_CLIENT).is_file(),

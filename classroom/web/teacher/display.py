@@ -6,8 +6,9 @@ plus what only a page needs (the library's plain text, the checker's verdict on 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from flask_babel import get_locale
@@ -25,6 +26,7 @@ from classroom.usecases import GroupSnapshot
 from classroom.web.messages import say
 from classroom.web.teacher.curve_page import got_it_rule
 from classroom.web.teacher.rulecheck import GuessCheck, check_guess, library_rule
+from classroom.web.teacher.settling import SettleOffer, settle_offer
 
 STATUS_LABELS = {
     "lobby": _l("Waiting to start"),
@@ -139,6 +141,8 @@ class Panel:
     ended: bool = False
     #: Engine seat ids with a tablet connected now.
     online: frozenset[str] = frozenset()
+    #: A call or a verdict waiting on an offline tablet, which the teacher may settle.
+    settle: SettleOffer | None = None
 
     @property
     def status(self) -> str:
@@ -202,14 +206,25 @@ class Panel:
         return self.names.get(seat or "", "?")
 
 
-def panel(snapshot: GroupSnapshot, *, ended: bool = False, online: set[int] | None = None) -> Panel:
-    """The panel of one group; `online` holds the seat ids with a tablet connected."""
+def panel(
+    snapshot: GroupSnapshot,
+    *,
+    ended: bool = False,
+    online: set[int] | None = None,
+    offline_since: Callable[[int], datetime | None] | None = None,
+) -> Panel:
+    """The panel of one group; `online` holds the seat ids with a tablet connected, and
+    `offline_since` says since when a seat's tablet is offline (for the settle buttons)."""
+    settle = None
+    if offline_since is not None and not ended:
+        settle = settle_offer(snapshot, offline_since)
     return Panel(
         view=teacher_group_view(snapshot),
         library=library_rule(snapshot.rule_id),
         names=snapshot.names,
         ended=ended,
         online=frozenset(str(seat_id) for seat_id in online or ()),
+        settle=settle,
     )
 
 

@@ -28,6 +28,8 @@ from wtforms.validators import (
     ValidationError,
 )
 
+from classroom.core.cards import Card, CardError
+from classroom.core.games.shape import Verdict
 from classroom.usecases.classes import MAX_GROUPS, PREDICT_SECONDS
 from classroom.usecases.names import MAX_NICKNAME
 from classroom.web.buttons import ActionForm
@@ -219,6 +221,41 @@ class SkipForm(ActionForm):
     """Skip the turn of this seat (the page says whose turn it showed)."""
 
     seat = IntegerField(validators=[InputRequired(), NumberRange(min=1)])
+
+
+class WaiveCallForm(ActionForm):
+    """Go on without an absent prophet's call; `seq` is where the page showed the table, so
+    a stale page never settles a newer turn."""
+
+    seq = IntegerField(validators=[InputRequired(), NumberRange(min=1)])
+
+
+class DealerVerdictForm(WaiveCallForm):
+    """The teacher's verdict in an absent student dealer's place: right or wrong on what waits
+    (`kind`), and the card played instead after a wrong no-play or a wrong prophet's card."""
+
+    kind = HiddenField(validators=[AnyOf(("play", "no_play", "point"))])
+    right = HiddenField(validators=[AnyOf(("0", "1"))])
+    card = StringField(validators=[Optional(), Length(max=3)])
+
+    def validate_card(self, field: StringField) -> None:
+        """A card, written as the page writes it ('10H')."""
+        if field.data and parsed_card(field.data) is None:
+            raise ValidationError(str(_l("Choose a card from the player's hand.")))
+
+    @property
+    def verdict(self) -> Verdict:
+        """The verdict the form says."""
+        card = parsed_card(self.card.data or "")
+        return Verdict(self.kind.data, self.right.data == "1", card)
+
+
+def parsed_card(text: str) -> Card | None:
+    """The card `text` names ('10H'), or None."""
+    try:
+        return Card.parse(text.strip())
+    except CardError:
+        return None
 
 
 class ClassLanguageForm(ActionForm):

@@ -12,7 +12,7 @@ from classroom.usecases import Change, GroupSnapshot, Invalid, ServiceError
 from classroom.web.auth import login_required, me
 from classroom.web.buttons import ActionForm, SwitchForm
 from classroom.web.context import use_cases
-from classroom.web.presence import online
+from classroom.web.presence import offline_since, online
 from classroom.web.teacher.actions import perform_and_go_back
 from classroom.web.teacher.blueprint import teacher
 from classroom.web.teacher.display import panel
@@ -42,7 +42,7 @@ def group_panel(group_id: int) -> str:
     snapshot, ended = _own_group(group_id)
     return render_template(
         "teacher/_panel.html",
-        panel=panel(snapshot, ended=ended, online=online()),
+        panel=panel(snapshot, ended=ended, online=online(), offline_since=offline_since()),
         here=url_for("teacher.show_class", class_id=snapshot.class_id),
     )
 

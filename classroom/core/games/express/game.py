@@ -13,7 +13,14 @@ from classroom.core.games.express.errors import CardNotInHand
 from classroom.core.games.express.events import Options, event_from_dict
 from classroom.core.games.express.scoring import dealer_score, round_scores
 from classroom.core.games.express.state import RoundState, apply, replay
-from classroom.core.games.shape import Move, Penalties, UnknownMove, Verdict, VerdictCheck
+from classroom.core.games.shape import (
+    Awaited,
+    Move,
+    Penalties,
+    UnknownMove,
+    Verdict,
+    VerdictCheck,
+)
 from classroom.core.text import _
 
 __all__ = ["EXPRESS", "Express"]
@@ -105,6 +112,31 @@ class Express:
         if verdict.kind == "play" and pending.card is not None:
             return _play_advice(rule, state, pending.card, verdict)
         return _no_play_advice(rule, state, pending.seat, verdict)
+
+    def awaited(self, state: RoundState) -> Awaited | None:
+        """The dealer's verdict on the waiting card or no-play (a guess waits in the
+        teacher's queue)."""
+        if state.phase == "judging_play":
+            return Awaited(verdict="play")
+        if state.phase == "judging_no_play":
+            return Awaited(verdict="no_play")
+        return None
+
+    def rule_verdict(self, state: RoundState, rule: Judge) -> Verdict | None:
+        """What the rule says of the waiting card or no-play."""
+        pending, mainline = state.pending, state.layout.mainline
+        if pending is None or state.phase not in ("judging_play", "judging_no_play"):
+            return None
+        if pending.card is not None:
+            return Verdict("play", rule.allows(mainline, pending.card))
+        card = next((c for c in state.hand(pending.seat) if rule.allows(mainline, c)), None)
+        return Verdict("no_play", card is None, card)
+
+    def waive_call(
+        self, state: RoundState, by: str, *, judge: Judge | None, rng: random.Random
+    ) -> tuple[LoggedEvent, ...]:
+        """Express has no calls: nothing to go on without."""
+        raise UnknownMove(_("Nobody at this table makes calls: there is none to settle."))
 
     def scores(self, state: RoundState) -> tuple[dict[str, int], int]:
         """12 minus the cards held, +6 for the rule guessed, +3 for an emptied hand; the

@@ -46,6 +46,10 @@ The prophet
      is played and the player draws 5; a wrong one overthrows the prophet and the dealer plays
      a right card, the player drawing nothing.
 - No second time as prophet in a round: `RoundState.former_prophets`.
+- A prophet whose tablet is away too long: the teacher, or the app as dealer, goes on without
+  the call or the point (`prophet.waive_call`, `CallWaived`). The turn is judged as if there
+  were no prophet call on it; the prophet keeps office with no penalty and no overthrow (an
+  absent tablet is not a wrong call), and the turn counts neither for nor against them.
 
 Sudden death
 - A marker on every 10th card played, mainline and sideline, the starter not counted
@@ -100,6 +104,7 @@ from classroom.core.games.new_eleusis.errors import (
 )
 from classroom.core.games.new_eleusis.events import (
     Called,
+    CallWaived,
     Dealt,
     DeckAdded,
     Declared,
@@ -127,7 +132,7 @@ from classroom.core.games.new_eleusis.options import (
     FirstPlayer,
     Options,
 )
-from classroom.core.games.new_eleusis.prophet import call, declare, judge_point, point
+from classroom.core.games.new_eleusis.prophet import call, declare, judge_point, point, waive_call
 from classroom.core.games.new_eleusis.round import Round
 from classroom.core.games.new_eleusis.scoring import (
     RoundResult,
@@ -161,6 +166,7 @@ __all__ = [
     "BadSetup",
     "BadString",
     "BadVerdict",
+    "CallWaived",
     "Called",
     "CardNotInHand",
     "Dealt",
@@ -222,4 +228,5 @@ __all__ = [
     "skip_turn",
     "string_is_right",
     "totals",
+    "waive_call",
 ]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from classroom.core.cards import Card
 from classroom.core.eventlog import CARD_FIELDS, EventCodec, LoggedEvent
@@ -29,6 +29,7 @@ from classroom.core.games.table_events import (
 )
 
 __all__ = [
+    "CallWaived",
     "Called",
     "Dealt",
     "DeckAdded",
@@ -95,6 +96,23 @@ class Called(Event):
     kind: ClassVar[str] = "called"
     seat: str
     right: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CallWaived(Event):
+    """The prophet `seat` did not make the call (or, in a no-play, did not point to the card)
+    the turn waited for: their tablet was away, and the teacher (`by` "teacher") or the app
+    as dealer (`by` "app") went on without it.
+
+    The turn then goes on exactly as if there were no prophet call on it: the dealer judges it
+    (a wrong no-play: the dealer plays a correct card and the player draws 5). The prophet stays
+    in office with no penalty and no overthrow, since an absent tablet is not a wrong call;
+    the turn simply has no call, so it is neither confirmed for the prophet nor refuted.
+    """
+
+    kind: ClassVar[str] = "call_waived"
+    seat: str
+    by: Literal["teacher", "app"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -166,6 +184,7 @@ _CODEC: EventCodec[Event] = EventCodec(
         Played,
         NoPlay,
         Called,
+        CallWaived,
         Judged,
         NoPlayJudged,
         Pointed,

@@ -15,6 +15,7 @@ from classroom.core.cards import Card
 from classroom.core.games.new_eleusis.errors import BadEvent
 from classroom.core.games.new_eleusis.events import (
     Called,
+    CallWaived,
     Dealt,
     DeckAdded,
     Declared,
@@ -145,6 +146,23 @@ def _no_play_judged(state: RoundState, event: NoPlayJudged) -> Changes:
     return played | {"layout": state.layout.accept(card), "phase": "playing", "pending": None}
 
 
+def _call_waived(state: RoundState, event: CallWaived) -> Changes:
+    """No call on the waiting turn: it waits for the dealer as if there were no prophet. A
+    point the prophet owed after a no-play goes back to the dealer's verdict on that no-play,
+    now without the prophet's call (a wrong one: the dealer names the card, the player draws 5)."""
+    if event.by not in ("teacher", "app"):
+        raise BadEvent(f"Event {event.seq} is waived by {event.by!r}, neither teacher nor app.")
+    pending = _pending_turn(state, event)
+    waiting = "judging_play" if pending.cards else "judging_no_play"
+    return {"phase": waiting, "pending": replace(pending, call=None, pointed=None)}
+
+
+def _pending_turn(state: RoundState, event: Event) -> Pending:
+    if state.pending is None:
+        raise BadEvent(f"Event {event.seq} settles a turn nobody took.")
+    return state.pending
+
+
 def _declared(state: RoundState, event: Declared) -> Changes:
     if event.seat != state.may_declare or state.prophet is not None:
         raise BadEvent(f"Event {event.seq} makes {event.seat} prophet out of turn.")
@@ -248,6 +266,8 @@ def _step(state: RoundState, event: Event) -> Changes:
         case Pointed(card=card) if state.pending is not None:
             _without(state, state.pending.seat, [card])
             return {"phase": "judging_point", "pending": replace(state.pending, pointed=card)}
+        case CallWaived():
+            return _call_waived(state, event)
         case Judged():
             return _judged(state, event)
         case NoPlayJudged():
@@ -277,6 +297,7 @@ _ALLOWED: dict[type[Event], frozenset[Phase]] = {
     Played: frozenset({"playing"}),
     NoPlay: frozenset({"playing"}),
     Called: frozenset({"calling"}),
+    CallWaived: frozenset({"calling", "pointing"}),
     Judged: frozenset({"judging_play"}),
     NoPlayJudged: frozenset({"judging_no_play", "judging_point"}),
     Pointed: frozenset({"pointing"}),
@@ -290,7 +311,7 @@ _ALLOWED: dict[type[Event], frozenset[Phase]] = {
 def _check_actor(state: RoundState, event: Event) -> None:
     if isinstance(event, Played | NoPlay):
         actor = state.turn
-    elif isinstance(event, Called | Pointed):
+    elif isinstance(event, Called | Pointed | CallWaived):
         actor = state.prophet
     else:
         return

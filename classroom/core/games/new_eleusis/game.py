@@ -23,7 +23,15 @@ from classroom.core.games.new_eleusis.options import (
     Options,
 )
 from classroom.core.games.new_eleusis.state import RoundState
-from classroom.core.games.shape import Move, Penalties, UnknownMove, Verdict, VerdictCheck
+from classroom.core.games.new_eleusis.verdicts import first_playable, string_is_right
+from classroom.core.games.shape import (
+    Awaited,
+    Move,
+    Penalties,
+    UnknownMove,
+    Verdict,
+    VerdictCheck,
+)
 from classroom.core.text import _
 
 __all__ = ["NEW_ELEUSIS", "NewEleusis", "options_of"]
@@ -126,6 +134,39 @@ class NewEleusis:
         """A New Eleusis dealer is God: the app gives no advice."""
         return None
 
+    def awaited(self, state: RoundState) -> Awaited | None:
+        """The prophet's call or point, or the dealer's verdict on a string, a no-play or the
+        prophet's card."""
+        if state.phase in ("calling", "pointing"):
+            return Awaited(caller=state.prophet)
+        verdict = _VERDICT_OWED.get(state.phase)
+        return Awaited(verdict=verdict) if verdict else None
+
+    def rule_verdict(self, state: RoundState, rule: Judge) -> Verdict | None:
+        """What the rule says of the waiting string, no-play or prophet's card."""
+        pending, mainline = state.pending, state.layout.mainline
+        if pending is None or state.phase not in _VERDICT_OWED:
+            return None
+        if state.phase == "judging_play":
+            return Verdict("play", string_is_right(rule, mainline, pending.cards))
+        hand = state.hand(pending.seat)
+        if state.phase == "judging_point":
+            if pending.pointed is not None and rule.allows(mainline, pending.pointed):
+                return Verdict("point", True)
+            other = [card for card in hand if card != pending.pointed]
+            return Verdict("point", False, first_playable(rule, mainline, other))
+        card = first_playable(rule, mainline, hand)
+        if card is not None and pending.call is False:
+            # Agreeing with a prophet who says there is one: they point to it.
+            return Verdict("no_play", False)
+        return Verdict("no_play", card is None, card)
+
+    def waive_call(
+        self, state: RoundState, by: str, *, judge: Judge | None, rng: random.Random
+    ) -> tuple[LoggedEvent, ...]:
+        """Go on without the absent prophet's call or point."""
+        return prophet.waive_call(state, "app" if by == "app" else "teacher", judge=judge, rng=rng)
+
     def scores(self, state: RoundState) -> tuple[dict[str, int], int]:
         """High count minus the hand, +4 for an empty hand, the prophet's bonus; the dealer
         as the best player, capped with a prophet at the end."""
@@ -162,6 +203,9 @@ class NewEleusis:
         """The round ends as it stands."""
         return turns.end_round(state, note)
 
+
+#: The phases that wait for the dealer, and the kind of verdict each waits for.
+_VERDICT_OWED = {"judging_play": "play", "judging_no_play": "no_play", "judging_point": "point"}
 
 #: The one New Eleusis game.
 NEW_ELEUSIS = NewEleusis()

@@ -1,5 +1,6 @@
 """Commands of the prophet: declaring, calling each play before the dealer, pointing to the
-playable card of a wrong no-play, and the dealer's verdict on that card.
+playable card of a wrong no-play, the dealer's verdict on that card, and going on without a
+call the prophet's tablet is too long away to make.
 
 >>> import random
 >>> from classroom.core.games.new_eleusis.fold import apply, replay
@@ -17,10 +18,11 @@ playable card of a wrong no-play, and the dealer's verdict on that card.
 from __future__ import annotations
 
 import random
+from typing import Literal
 
 from classroom.core.cards import Card
 from classroom.core.eventlog import Judge
-from classroom.core.games.new_eleusis.events import Called, Declared, Event, Pointed
+from classroom.core.games.new_eleusis.events import Called, CallWaived, Declared, Event, Pointed
 from classroom.core.games.new_eleusis.state import RoundState
 from classroom.core.games.new_eleusis.verdicts import (
     Batch,
@@ -35,9 +37,10 @@ from classroom.core.games.new_eleusis.verify import (
     verify_declare,
     verify_judge_point,
     verify_point,
+    verify_waive_call,
 )
 
-__all__ = ["call", "declare", "judge_point", "point"]
+__all__ = ["call", "declare", "judge_point", "point", "waive_call"]
 
 
 def declare(state: RoundState, seat: str) -> tuple[Event, ...]:
@@ -102,3 +105,26 @@ def judge_point(
     card the dealer plays instead."""
     verify_judge_point(state, correct, card)
     return settle_point(Batch(state, rng), None if correct else card)
+
+
+def waive_call(
+    state: RoundState,
+    by: Literal["teacher", "app"],
+    *,
+    judge: Judge | None = None,
+    rng: random.Random | None = None,
+) -> tuple[Event, ...]:
+    """The turn goes on without the prophet's call or point (see `CallWaived`): it waits for
+    the dealer's verdict, which a judge gives at once, as with no prophet."""
+    verify_waive_call(state)
+    assert state.prophet is not None  # a call or a point is owed only by a prophet
+    batch = Batch(state, rng)
+    batch.add(CallWaived(seat=state.prophet, by=by))
+    waiting = batch.state.pending
+    if judge is None or waiting is None:
+        return tuple(batch.events)
+    mainline = state.layout.mainline
+    if waiting.cards:
+        return settle_play(batch, string_is_right(judge, mainline, waiting.cards))
+    card = first_playable(judge, mainline, state.hand(waiting.seat))
+    return settle_no_play(batch, card is None, card)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 from classroom.core.cards import Card
 from classroom.core.eventlog import Judge, RecordedRound
@@ -102,6 +102,11 @@ class Round(RecordedRound[Event, RoundState]):
     def judge_point(self, correct: bool, card: Card | None = None) -> tuple[Event, ...]:
         """A person's verdict on the prophet's card; when wrong, the card played instead."""
         return self._record(prophet.judge_point(self._state, correct, card, rng=self.rng))
+
+    def waive_call(self, by: Literal["teacher", "app"] = "teacher") -> tuple[Event, ...]:
+        """The turn goes on without the absent prophet's call or point; a judge judges it."""
+        events = prophet.waive_call(self._state, by, judge=self.judge, rng=self.rng)
+        return self._record(events)
 
     def hint(self, text: str) -> tuple[Event, ...]:
         """The dealer gives a hint."""

@@ -50,6 +50,7 @@ __all__ = [
     "verify_point",
     "verify_remove_player",
     "verify_skip_turn",
+    "verify_waive_call",
 ]
 
 
@@ -152,6 +153,14 @@ def verify_point(state: RoundState, seat: str, card: Card) -> None:
         raise CardNotInHand(
             _("%(seat)s does not hold %(card)s.") % {"seat": Seat(player), "card": card.label}
         )
+
+
+def verify_waive_call(state: RoundState) -> None:
+    """Raise unless the prophet owes a call or a point now: only then can the turn go on
+    without it."""
+    _check_open(state, owed_ok=True)
+    if state.phase not in ("calling", "pointing"):
+        raise NothingToJudge(_("Nothing waits for the prophet now."))
 
 
 def _check_no_call_owed(state: RoundState) -> None:

@@ -49,6 +49,8 @@ def ne_event_cells(moment: NeMoment, group: GroupRecord) -> tuple[str, str, str,
         case ne.Called():
             said = "says right" if event.right else "says wrong"
             return nickname, "", moment.outcome or "", f"prophet {said}"
+        case ne.CallWaived():
+            return nickname, "", "waived", f"no call, the {event.by} went on"
         case ne.Pointed():
             return nickname, str(event.card), "", "prophet points"
         case ne.Declared():

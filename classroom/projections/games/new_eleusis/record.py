@@ -132,6 +132,8 @@ def call_outcomes(events: Sequence[ne.Event]) -> dict[int, CallOutcome]:
             continue
         elif isinstance(event, ne.Overthrown):
             outcomes[call], call = "overthrown", None
+        elif isinstance(event, ne.CallWaived):
+            call = None  # the prophet never pointed to the card: the call counts for nothing
         elif isinstance(event, ne.Judged | ne.NoPlayJudged | ne.Pointed):
             settled = True
         elif isinstance(event, ne.Played | ne.NoPlay | ne.RoundEnded):

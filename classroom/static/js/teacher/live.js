@@ -12,6 +12,8 @@ const POLL_MS = 10000;
 const PRESENCE_MS = 500;
 // Several events for one group in a burst (a play and its verdict) make one refresh.
 const BURST_MS = 120;
+// A panel waiting to offer its settle buttons is redrawn just after its away time has passed.
+const SETTLE_MARGIN_MS = 300;
 
 function parse(html) {
   return new DOMParser().parseFromString(html, "text/html").body.firstElementChild;
@@ -107,6 +109,21 @@ function start() {
     notice.hidden = !text;
   };
 
+  // A call or a verdict waits on an offline tablet, not yet for the away time: nothing will
+  // change in the log when that time has passed, so the page redraws the panel itself then,
+  // and the server draws the buttons that settle it.
+  const settleTimers = {};
+  const watchSettle = () => {
+    for (const wait of page.querySelectorAll("[data-settle-in]")) {
+      const panel = wait.closest("[data-group-id]");
+      if (!panel) continue;
+      const groupId = panel.dataset.groupId;
+      const delay = Number(wait.dataset.settleIn) * 1000 + SETTLE_MARGIN_MS;
+      window.clearTimeout(settleTimers[groupId]);
+      settleTimers[groupId] = window.setTimeout(() => schedule(groupId), delay);
+    }
+  };
+
   const refreshGroup = (groupId) => {
     if (leaving) return Promise.resolve();
     if (pressing) {
@@ -114,7 +131,7 @@ function start() {
       return Promise.resolve();
     }
     const panel = document.getElementById(`group-${groupId}`);
-    return refresh(panel, panel && panel.dataset.panelUrl);
+    return refresh(panel, panel && panel.dataset.panelUrl).then(watchSettle);
   };
 
   const refreshGuesses = () =>
@@ -155,6 +172,7 @@ function start() {
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") refreshAll();
   });
+  watchSettle();
 
   if (typeof window.io !== "function") {
     poll(true);

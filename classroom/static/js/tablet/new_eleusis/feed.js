@@ -1,5 +1,6 @@
 // New Eleusis events in words: the "What happened" lines, the outcome of my own string next to
-// the hand, and the news everybody should see (a new prophet, a prophet overthrown, a player out).
+// the hand, and the news everybody should see (a new prophet, a prophet overthrown, a player out,
+// a call an absent prophet never made).
 
 import { cardInline } from "../../shared/cards.js";
 import { h } from "../../shared/dom.js";
@@ -31,6 +32,7 @@ const LINES = {
   judged: (event) => (event.correct ? "ne_ev_correct" : "ne_ev_wrong"),
   no_play_judged: (event) =>
     event.right ? "ne_ev_no_play_right" : event.card ? "ne_ev_no_play_wrong" : "ne_ev_no_play_point",
+  call_waived: (event) => (event.by === "app" ? "ne_ev_call_waived_app" : "ne_ev_call_waived_teacher"),
   pointed: () => "ne_ev_pointed",
   declared: () => "ne_ev_declared",
   overthrown: () => "ne_ev_overthrown",
@@ -74,8 +76,10 @@ export function neOutcomeOf(view, event, after = []) {
     : { key: "ne_out_no_play_wrong_free", card: event.card };
 }
 
-/** News for the whole table: a prophet declared or overthrown, a player expelled. */
+/** News for the whole table: a prophet declared or overthrown, a player expelled, a call the
+ * absent prophet never made. */
 export function neNoticeOf(view, event) {
+  if (event.kind === "call_waived") return tNodes(LINES.call_waived(event), { name: nameOf(view, event.seat) });
   if (!["declared", "overthrown", "expelled"].includes(event.kind)) return null;
   return tNodes(`ne_ev_${event.kind}`, { name: nameOf(view, event.seat) });
 }

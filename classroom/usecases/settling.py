@@ -1,0 +1,182 @@
+"""Going on without an absent tablet: a call or a verdict the table waits for, settled.
+
+A table waits for a seat besides the player to play when its game says so (`Game.awaited`): the
+New Eleusis prophet's call or point, or a student dealer's verdict. If that seat's tablet closes
+the whole table would stop. So the teacher may go on without the call (`waive_call`) or judge in
+the dealer's place (`judge_for_dealer`), and where the app deals it waives, by itself, the call
+of a prophet away too long (`waive_overdue_calls`, swept by each server process's beacon).
+
+When a seat counts as away too long (`away_for`) is for the page and the sweep to decide, with
+the time each seat's tablet went offline; a use case refuses only what no longer waits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from classroom.core.eventlog import Judge, LoggedEvent
+from classroom.core.games.registry import find_game
+from classroom.core.games.shape import Awaited, Game, Verdict
+from classroom.core.text import _
+from classroom.usecases.changes import Change
+from classroom.usecases.context import Context, use_case, utcnow
+from classroom.usecases.errors import Conflict
+from classroom.usecases.ownership import own_group
+from classroom.usecases.ports import RoundRow, UnitOfWork
+from classroom.usecases.reading import snapshot_of
+from classroom.usecases.running import running_round
+from classroom.usecases.verdict_window import compiled
+
+__all__ = ["Settling", "away_for"]
+
+#: What settles a waiting turn: the game, its state and the app's judge (None: a student
+#: deals) in, the events out.
+Settle = Callable[[Game, Any, Judge | None], tuple[LoggedEvent, ...]]
+#: When a seat's tablet went offline (None: it is online now).
+OfflineSince = Callable[[int], datetime | None]
+
+
+def away_for(
+    waiting_since: datetime, offline_since: datetime | None, now: datetime
+) -> float | None:
+    """How long the table has waited on a seat whose tablet is offline, in seconds: since
+    the later of the two moments (None when the tablet is online).
+
+    >>> t = datetime(2024, 5, 1, 9, 0)
+    >>> away_for(t, t + timedelta(seconds=5), t + timedelta(seconds=30))
+    25.0
+    >>> away_for(t, None, t + timedelta(seconds=30)) is None
+    True
+    """
+    if offline_since is None:
+        return None
+    return max(0.0, (now - max(waiting_since, offline_since)).total_seconds())
+
+
+class Settling:
+    """The teacher settles what an absent tablet owes; the app waives an absent prophet's
+    call at its own tables."""
+
+    def __init__(self, context: Context) -> None:
+        self.context = context
+        self.uow = context.uow
+        self.rng = context.rng
+        self.states = context.states
+
+    def waive_call(self, teacher_id: int, group_id: int, seq: int) -> Change:
+        """Go on without the call (or point) the page showed waiting at `seq`: the dealer
+        judges the turn as if no call were made (the app at once, where it deals)."""
+
+        def waive(game: Game, state: Any, judge: Judge | None) -> tuple[LoggedEvent, ...]:
+            if _owed(game, state).caller is None:
+                raise _nothing_waits()
+            return game.waive_call(state, "teacher", judge=judge, rng=self.rng)
+
+        return self._teacher_settles(teacher_id, group_id, seq, waive)
+
+    def judge_for_dealer(
+        self, teacher_id: int, group_id: int, seq: int, verdict: Verdict
+    ) -> Change:
+        """The teacher's verdict, in the absent student dealer's place, on what the page
+        showed waiting at `seq`."""
+
+        def judge(game: Game, state: Any, app: Judge | None) -> tuple[LoggedEvent, ...]:
+            if app is not None:
+                raise Conflict(_("The app deals at this table: it gives its verdicts itself."))
+            if _owed(game, state).verdict is None:
+                raise _nothing_waits()
+            return game.verdict(state, verdict, rng=self.rng)
+
+        return self._teacher_settles(teacher_id, group_id, seq, judge)
+
+    def waive_overdue_calls(
+        self, group_ids: Sequence[int], offline_since: OfflineSince, away: timedelta
+    ) -> list[Change]:
+        """At the groups where the app deals, waive every call whose prophet's tablet has
+        been offline for `away` while the table waited: such a table never waits for a
+        tablet that is gone. A sweep; a call made meanwhile is left alone."""
+        due = []
+        now = utcnow()
+        with self.uow() as uow:
+            for group_id in group_ids:
+                waiting = self._app_table_waiting(uow, group_id)
+                if waiting is None:
+                    continue
+                round_row, state, caller = waiting
+                since = uow.rounds.event_time(round_row.id, state.seq) or now
+                waited = away_for(since, offline_since(int(caller)), now)
+                if waited is not None and waited >= away.total_seconds():
+                    due.append((group_id, state.seq))
+        changes = [self._app_waives(group_id, seq) for group_id, seq in due]
+        return [change for change in changes if change is not None]
+
+    def _app_table_waiting(
+        self, uow: UnitOfWork, group_id: int
+    ) -> tuple[RoundRow, Any, str] | None:
+        """The round, state and caller of a running app-dealt round that waits for a call."""
+        found = uow.groups.with_latest_round(group_id)
+        group, round_row = found if found else (None, None)
+        if group is None or round_row is None or group.class_ended or group.paused:
+            return None
+        if round_row.dealer_seat_id is not None:
+            return None
+        state = self.states.of(uow, round_row)
+        awaited = None if state.is_over else find_game(round_row.mode).awaited(state)
+        if awaited is None or awaited.caller is None or not awaited.caller.isdigit():
+            return None
+        return round_row, state, awaited.caller
+
+    @use_case
+    def _app_waives(self, group_id: int, seq: int) -> Change | None:
+        with self.context.writing(group_id) as uow:
+            waiting = self._app_table_waiting(uow, group_id)
+            if waiting is None or waiting[1].seq != seq:
+                return None  # called, settled or moved on meanwhile
+            round_row, state, _caller = waiting
+            game = find_game(round_row.mode)
+            judge = compiled(round_row.rule_text)
+            events = game.waive_call(state, "app", judge=judge, rng=self.rng)
+            return self._record(uow, group_id, round_row, state, events)
+
+    @use_case
+    def _teacher_settles(self, teacher_id: int, group_id: int, seq: int, settle: Settle) -> Change:
+        with self.context.writing(group_id) as uow:
+            own_group(uow, teacher_id, group_id)
+            _group, round_row = running_round(uow, group_id)
+            state = self.states.of(uow, round_row)
+            if state.seq != seq:
+                raise Conflict(_("The table has moved on: this was settled already."))
+            judge = None if round_row.dealer_seat_id else compiled(round_row.rule_text)
+            events = settle(find_game(round_row.mode), state, judge)
+            return self._record(uow, group_id, round_row, state, events)
+
+    def _record(
+        self,
+        uow: UnitOfWork,
+        group_id: int,
+        round_row: RoundRow,
+        state: Any,
+        events: tuple[LoggedEvent, ...],
+    ) -> Change:
+        after = self.states.append(uow, round_row, events, state)
+        group = uow.groups.get(group_id)
+        assert group is not None  # locked and read in this transaction
+        snapshot = snapshot_of(uow, group, round_row, after)
+        change = Change(group_id, group.class_id, events, snapshot=snapshot)
+        self.context.changed(uow, change)
+        uow.commit()
+        return change
+
+
+def _owed(game: Game, state: Any) -> Awaited:
+    """What the table waits for; raise when it waits for nothing any more."""
+    awaited = None if state.is_over else game.awaited(state)
+    if awaited is None:
+        raise _nothing_waits()
+    return awaited
+
+
+def _nothing_waits() -> Conflict:
+    return Conflict(_("Nothing waits at this table: there is nothing to settle."))
