@@ -117,3 +117,37 @@ def test_the_settle_words_are_in_the_teachers_language(
     page = text(client.get(f"/teacher/classes/{class_id}", headers={"Accept-Language": "pl"}))
     box = _settle_box(page, group_id)
     assert "Graj dalej bez oceny proroka" in box and WAIVE not in box
+
+
+def test_the_teacher_judges_for_an_absent_dealer_at_an_express_table(
+    app: Flask, client: Browser, service: UseCases, teacher: int, join: Callable[..., SeatRef]
+) -> None:
+    class_id = service.classes.create_class(
+        teacher, "Club", [GroupSetup("Otters", RULE)], Options()
+    )
+    snapshot = service.reading.class_snapshot(teacher, class_id)
+    group_id = snapshot.groups[0].group_id
+    seats = [join(snapshot.join_code, group_id, name) for name in NAMES[:4]]
+    service.lesson.set_dealer_mode(teacher, group_id, "student")
+    service.rounds.start_round(teacher, group_id)
+    dealer = next(
+        s for s in seats if s.key == service.reading.group_snapshot(group_id).dealing_seat
+    )
+    service.dealing.choose_rule(dealer, RuleChoice("language", RULE), "rule-1")
+    state = service.reading.group_snapshot(group_id).state
+    assert state is not None
+    player = next(s for s in seats if s.key == state.turn)
+    card = state.hand(player.key)[0]
+    service.rounds.act(player, Move("play", "p-1", cards=(card,)))
+    app.config["AWAY_SECONDS"] = 0
+    page_url = f"/teacher/classes/{class_id}"
+    box = _settle_box(text(client.get(page_url)), group_id)
+    assert "the table waits for the dealer's verdict" in box
+    assert WAIVE not in box  # Express has no prophet
+    seq = service.reading.group_snapshot(group_id).seq
+    url = f"/teacher/groups/{group_id}/judge-for-dealer"
+    client.post(url, {"seq": str(seq), "kind": "play", "right": "1", "next": page_url})
+    assert "Judged in the dealer&#39;s place." in flashes(client, page_url)
+    state = service.reading.group_snapshot(group_id).state
+    assert state is not None and state.layout.mainline[-1] == card
+    assert state.seq > seq
