@@ -47,7 +47,7 @@ def _seated_app(folder: Path, groups: int) -> tuple[Any, UseCases, list[Any], li
                 for i in range(3)
             ]
             service.rounds.start_round(teacher, group.group_id)
-            seat, token = seat_list[0]
+            token = seat_list[0][1]
             seats.append((group.group_id, [s for s, _ in seat_list]))
             clients.append(socketio.test_client(app, namespace="/play", auth={"token": token}))
     return app, service, clients, seats
