@@ -75,6 +75,9 @@ class GroupSnapshot:
     #: When the table began to wait for a call or a dealer's verdict (its game's `awaited`),
     #: read as the time of the round's newest event (None: it waits for neither).
     awaited_since: datetime | None = None
+    #: Seconds the table waits on an offline tablet before it may go on without it (the
+    #: class's option).
+    away_seconds: int = 20
     #: The game the group's next round will be dealt in (the teacher may change it between
     #: rounds, so it can differ from `mode`).
     next_mode: str = "express"
@@ -124,6 +127,9 @@ class ClassSnapshot:
     #: "left").
     ne_sudden_death: str = "abbott"
     ne_first_player: str = "count"
+    #: Seconds a call or a dealer's verdict waits on an offline tablet before it may be
+    #: settled without it.
+    away_seconds: int = 20
 
     @property
     def house_options_read(self) -> frozenset[str]:

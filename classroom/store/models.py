@@ -66,6 +66,9 @@ class ClassPeriod(Base):
         String(8), default="abbott", server_default="abbott"
     )
     ne_first_player: Mapped[str] = mapped_column(String(8), default="count", server_default="count")
+    # How long a call or a dealer's verdict waits on an offline tablet before the teacher may
+    # settle it (and the app does, where it deals).
+    away_seconds: Mapped[int] = mapped_column(default=20, server_default="20")
     groups: Mapped[list[Group]] = relationship(
         back_populates="class_period",
         order_by="Group.position",

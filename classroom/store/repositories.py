@@ -42,6 +42,7 @@ CLASS_COLUMNS = frozenset(
         "predict_seconds",
         "ne_sudden_death",
         "ne_first_player",
+        "away_seconds",
     }
 )
 GROUP_COLUMNS = frozenset({"rule_revealed", "paused", "dealer_mode", "dealing_seat_id", "mode"})
@@ -66,6 +67,7 @@ _CLASS = select(
     ClassPeriod.predict_seconds,
     ClassPeriod.ne_sudden_death,
     ClassPeriod.ne_first_player,
+    ClassPeriod.away_seconds,
 )
 _OPEN = ClassPeriod.ended_at.is_(None)
 
@@ -190,6 +192,7 @@ class SqlClasses(ConnectionRepository):
         predict_seconds: int = 5,
         ne_sudden_death: str = "abbott",
         ne_first_player: str = "count",
+        away_seconds: int = 20,
     ) -> int:
         """A new class with its groups at positions 0, 1, ...; returns the class id."""
         statement = insert(ClassPeriod).values(
@@ -204,6 +207,7 @@ class SqlClasses(ConnectionRepository):
             predict_seconds=predict_seconds,
             ne_sudden_death=ne_sudden_death,
             ne_first_player=ne_first_player,
+            away_seconds=away_seconds,
         )
         class_id = self._insert(statement)
         if groups:

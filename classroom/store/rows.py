@@ -75,6 +75,7 @@ _GROUP_COLUMNS = (
     Group.mode,
     ClassPeriod.ne_sudden_death,
     ClassPeriod.ne_first_player,
+    ClassPeriod.away_seconds,
 )
 _GROUP = select(*_GROUP_COLUMNS).join(ClassPeriod, Group.class_id == ClassPeriod.id)
 _GROUP_BY_ID = _GROUP.where(Group.id == bindparam("group_id"))

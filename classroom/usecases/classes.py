@@ -32,6 +32,7 @@ __all__ = [
     "PREDICT_SECONDS",
     "ClassPeriods",
     "GroupSetup",
+    "checked_away_seconds",
     "checked_language",
     "checked_mode",
     "checked_ne_options",
@@ -45,6 +46,10 @@ LANGUAGES = ("en", "ja", "pl", "ru")
 #: How long the others may predict a card the app judges: long enough to think, short enough
 #: that the player is not kept waiting.
 PREDICT_SECONDS = range(3, 16)
+#: How long a call or a dealer's verdict waits on an offline tablet before the teacher may
+#: settle it: long enough for a tablet to wake up and reconnect, short enough for a lesson.
+AWAY_SECONDS = range(0, 121)
+AWAY_SECONDS_DEFAULT = 20
 #: Sudden death after 30 cards (20 after the prophet's marker), or the Polish text's 40 / 40.
 NE_SUDDEN_DEATH = ("abbott", "long")
 #: The first player counted from the dealer's left by the starter's value, or at the left.
@@ -100,6 +105,16 @@ def checked_predict_seconds(seconds: object) -> int:
     return seconds
 
 
+def checked_away_seconds(seconds: object) -> int:
+    """`seconds` if it is a whole number of seconds a table may wait on an offline tablet."""
+    if not isinstance(seconds, int) or isinstance(seconds, bool) or seconds not in AWAY_SECONDS:
+        raise Invalid(
+            _("The time to wait for an absent tablet is %(low)d to %(high)d seconds.")
+            % {"low": AWAY_SECONDS.start, "high": AWAY_SECONDS.stop - 1}
+        )
+    return seconds
+
+
 def hash_token(token: str) -> str:
     """Only the hash of a seat or projector token is stored."""
     return hashlib.sha256(token.encode()).hexdigest()
@@ -125,6 +140,7 @@ class ClassPeriods:
         predict_seconds: int = 5,
         ne_sudden_death: str = "abbott",
         ne_first_player: str = "count",
+        away_seconds: int = AWAY_SECONDS_DEFAULT,
     ) -> int:
         """A new class with its groups and a fresh join code; returns the class id.
         `reveal_after_guess` off: a right guess ends the round without showing the rule;
@@ -132,8 +148,10 @@ class ClassPeriods:
         `everyone_predicts`: the others forecast each card while it waits for its verdict,
         for `predict_seconds` when the app deals; `ne_sudden_death` ("abbott": 30 / 20 cards,
         "long": 40 / 40) and `ne_first_player` ("count" or "left") are the house options of its
-        New Eleusis tables."""
+        New Eleusis tables; `away_seconds` is how long a call or a dealer's verdict waits on an
+        offline tablet before it may be settled without it."""
         checked_language(language)
+        checked_away_seconds(away_seconds)
         checked_ne_options(ne_sudden_death, ne_first_player)
         checked_predict_seconds(predict_seconds)
         name = " ".join(name.split())
@@ -156,6 +174,7 @@ class ClassPeriods:
                 predict_seconds=predict_seconds,
                 ne_sudden_death=ne_sudden_death,
                 ne_first_player=ne_first_player,
+                away_seconds=away_seconds,
                 groups=[
                     NewGroup(
                         " ".join(g.name.split()),
@@ -231,6 +250,11 @@ class ClassPeriods:
             everyone_predicts=bool(on),
             predict_seconds=checked_predict_seconds(seconds),
         )
+
+    def set_away_seconds(self, teacher_id: int, class_id: int, seconds: int) -> None:
+        """How long a call or a dealer's verdict waits on an offline tablet from now on."""
+        seconds = checked_away_seconds(seconds)
+        self._update(teacher_id, class_id, ClassChanged(class_id), away_seconds=seconds)
 
     def set_projector_anonymous(self, teacher_id: int, class_id: int, anonymous: bool) -> None:
         """Show nicknames on the projector, or only "Player 1, 2..."."""

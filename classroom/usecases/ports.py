@@ -96,6 +96,9 @@ class ClassRow:
     #: ("long"); the first player counted by the starter ("count") or the dealer's left.
     ne_sudden_death: str = "abbott"
     ne_first_player: str = "count"
+    #: Seconds a call or a dealer's verdict waits on an offline tablet before it may be
+    #: settled without it (by the teacher; by the app where it deals).
+    away_seconds: int = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +126,9 @@ class GroupRow:
     #: The class's New Eleusis house options (see `ClassRow`).
     ne_sudden_death: str = "abbott"
     ne_first_player: str = "count"
+    #: Seconds a call or a dealer's verdict waits on an offline tablet before it may be
+    #: settled without it (by the teacher; by the app where it deals).
+    away_seconds: int = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +238,7 @@ class Classes(Protocol):
         predict_seconds: int = 5,
         ne_sudden_death: str = "abbott",
         ne_first_player: str = "count",
+        away_seconds: int = 20,
     ) -> int: ...
     def update(self, class_id: int, **columns: Any) -> None: ...
     def created_before(self, moment: datetime) -> list[int]: ...

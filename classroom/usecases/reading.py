@@ -129,6 +129,7 @@ class Reading:
                 predict_seconds=period.predict_seconds,
                 ne_sudden_death=period.ne_sudden_death,
                 ne_first_player=period.ne_first_player,
+                away_seconds=period.away_seconds,
             )
 
     def _group_snapshot(self, uow: UnitOfWork, group: GroupRow) -> GroupSnapshot:
@@ -199,6 +200,7 @@ def snapshot_of(
         predict_left=left,
         mode=round_row.mode if round_row else group.mode,
         awaited_since=awaited_since,
+        away_seconds=group.away_seconds,
         next_mode=group.mode,
     )
 

@@ -13,7 +13,7 @@ the time each seat's tablet went offline; a use case refuses only what no longer
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from classroom.core.eventlog import Judge, LoggedEvent
@@ -24,7 +24,7 @@ from classroom.usecases.changes import Change
 from classroom.usecases.context import Context, use_case, utcnow
 from classroom.usecases.errors import Conflict
 from classroom.usecases.ownership import own_group
-from classroom.usecases.ports import RoundRow, UnitOfWork
+from classroom.usecases.ports import GroupRow, RoundRow, UnitOfWork
 from classroom.usecases.reading import snapshot_of
 from classroom.usecases.running import running_round
 from classroom.usecases.verdict_window import compiled
@@ -92,11 +92,11 @@ class Settling:
         return self._teacher_settles(teacher_id, group_id, seq, judge)
 
     def waive_overdue_calls(
-        self, group_ids: Sequence[int], offline_since: OfflineSince, away: timedelta
+        self, group_ids: Sequence[int], offline_since: OfflineSince
     ) -> list[Change]:
         """At the groups where the app deals, waive every call whose prophet's tablet has
-        been offline for `away` while the table waited: such a table never waits for a
-        tablet that is gone. A sweep; a call made meanwhile is left alone."""
+        been offline for the class's `away_seconds` while the table waited: such a table
+        never waits for a tablet that is gone. A sweep; a call made meanwhile is left alone."""
         due = []
         now = utcnow()
         with self.uow() as uow:
@@ -104,18 +104,19 @@ class Settling:
                 waiting = self._app_table_waiting(uow, group_id)
                 if waiting is None:
                     continue
-                round_row, state, caller = waiting
+                group, round_row, state, caller = waiting
                 since = uow.rounds.event_time(round_row.id, state.seq) or now
                 waited = away_for(since, offline_since(int(caller)), now)
-                if waited is not None and waited >= away.total_seconds():
+                if waited is not None and waited >= group.away_seconds:
                     due.append((group_id, state.seq))
         changes = [self._app_waives(group_id, seq) for group_id, seq in due]
         return [change for change in changes if change is not None]
 
     def _app_table_waiting(
         self, uow: UnitOfWork, group_id: int
-    ) -> tuple[RoundRow, Any, str] | None:
-        """The round, state and caller of a running app-dealt round that waits for a call."""
+    ) -> tuple[GroupRow, RoundRow, Any, str] | None:
+        """The group, round, state and caller of a running app-dealt round that waits for a
+        call."""
         found = uow.groups.with_latest_round(group_id)
         group, round_row = found if found else (None, None)
         if group is None or round_row is None or group.class_ended or group.paused:
@@ -126,15 +127,15 @@ class Settling:
         awaited = None if state.is_over else find_game(round_row.mode).awaited(state)
         if awaited is None or awaited.caller is None or not awaited.caller.isdigit():
             return None
-        return round_row, state, awaited.caller
+        return group, round_row, state, awaited.caller
 
     @use_case
     def _app_waives(self, group_id: int, seq: int) -> Change | None:
         with self.context.writing(group_id) as uow:
             waiting = self._app_table_waiting(uow, group_id)
-            if waiting is None or waiting[1].seq != seq:
+            if waiting is None or waiting[2].seq != seq:
                 return None  # called, settled or moved on meanwhile
-            round_row, state, _caller = waiting
+            _group, round_row, state, _caller = waiting
             game = find_game(round_row.mode)
             judge = compiled(round_row.rule_text)
             events = game.waive_call(state, "app", judge=judge, rng=self.rng)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import logging
 import re
 import threading
-from datetime import timedelta
 from typing import Any
 
 from flask import Flask
@@ -109,8 +108,7 @@ class Beacons:
                 use_cases().predictions.close_all_overdue(still)
                 # A prophet's tablet gone too long: where the app deals, it goes on without
                 # the call, so such a table never waits for a tablet that is gone.
-                away = timedelta(seconds=float(self._app.config["AWAY_SECONDS"]))
-                use_cases().settling.waive_overdue_calls(still, offline_since(), away)
+                use_cases().settling.waive_overdue_calls(still, offline_since())
             self._last = dict(positions)
             for group_id, (round_number, seq) in positions.items():
                 beacon: dict[str, Any] = {"round": round_number, "seq": seq}

@@ -53,10 +53,6 @@ def default_config(instance: Path) -> dict[str, Any]:
         # How often every open page hears where its groups' logs stand (seconds; 0: never,
         # for tests that send the beacons themselves). See classroom/web/beacon.py.
         "BEACON_SECONDS": 2.0,
-        # How long a call or a verdict waits on an offline tablet before the class page offers
-        # to settle it, and before the app, where it deals, waives a prophet's call (seconds).
-        # One value for the whole server (not a class option).
-        "AWAY_SECONDS": _seconds(os.environ.get("CLASSROOM_AWAY_SECONDS", "20")),
         # How many reverse proxies (nginx) stand in front of the server; 0 when none.
         "TRUSTED_PROXIES": _count(os.environ.get("CLASSROOM_TRUSTED_PROXIES", "0")),
         "LOGIN_WINDOW_SECONDS": 300,
@@ -72,15 +68,6 @@ def default_config(instance: Path) -> dict[str, Any]:
         # Open tablets (sockets) per seat: a second tab or a reconnecting tablet fit.
         "MAX_TABS_PER_SEAT": 3,
     }
-
-
-def _seconds(text: str) -> float:
-    """A number of seconds from the environment; anything else counts as 20."""
-    try:
-        seconds = float(text)
-    except ValueError:
-        return 20.0
-    return seconds if 0 <= seconds < 3600 else 20.0
 
 
 def _count(text: str) -> int:

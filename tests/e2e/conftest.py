@@ -111,9 +111,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         # Every tablet of the run joins from 127.0.0.1: the per-address limit of a real school
         # would refuse the later tests' seats (tests/security checks the limit itself).
         "CLASSROOM_SEAT_CLAIM_LIMIT": "1000 per minute",
-        # A call or a verdict waiting on an offline tablet may be settled after 4 s, not the
-        # classroom's 20: the tests of absent prophets and dealers wait that long.
-        "CLASSROOM_AWAY_SECONDS": "4",
     }
     command = [sys.executable, "-m", "classroom"]
     subprocess.run(

@@ -74,7 +74,7 @@ def open_table(
     *,
     student_dealer: bool = False,
     languages: dict[str, str] | None = None,
-    **options: str,
+    **options: str | int,
 ) -> NeTable:
     """A class with one New Eleusis group, a tablet per nickname (at its viewport size) seated
     through the join page, and the round dealt (with a student dealer: the rule is still to

@@ -15,8 +15,9 @@ from tests.e2e.ne_tables import NeTable, open_table, right_after
 from tests.e2e.tablets import LANDSCAPE, PORTRAIT, Tablet, Teacher
 
 NICKNAMES = ("Ana", "Ben", "Chen", "Dana", "Emil")
-#: The away time of the test server (CLASSROOM_AWAY_SECONDS), and time for the page's redraw
-#: or the beacons' sweep (every 2 s) after it.
+#: The classes' away time here (the classroom's is 20 s: these tests would wait that long).
+AWAY_S = 4
+#: The away time, and time for the page's redraw or the beacons' sweep (every 2 s) after it.
 SETTLED_MS = 20_000
 
 
@@ -52,7 +53,9 @@ def close_tablet(table: NeTable, seat: str) -> Tablet:
 
 @pytest.fixture(scope="module")
 def dealt(server: Server, browser: Browser) -> Iterator[NeTable]:
-    opened = open_table(server, browser, "8C Absent prophet", _sizes(), student_dealer=True)
+    opened = open_table(
+        server, browser, "8C Absent prophet", _sizes(), student_dealer=True, away_seconds=AWAY_S
+    )
     yield opened
     opened.close()
 
@@ -97,7 +100,7 @@ def test_the_teacher_goes_on_without_an_absent_prophets_call(
 
 @pytest.fixture(scope="module")
 def by_app(server: Server, browser: Browser) -> Iterator[NeTable]:
-    opened = open_table(server, browser, "8C Absent prophet, app", _sizes())
+    opened = open_table(server, browser, "8C Absent prophet, app", _sizes(), away_seconds=AWAY_S)
     yield opened
     opened.close()
 

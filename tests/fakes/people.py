@@ -105,6 +105,7 @@ class FakeClasses:
         predict_seconds: int = 5,
         ne_sudden_death: str = "abbott",
         ne_first_player: str = "count",
+        away_seconds: int = 20,
     ) -> int:
         """A new class with its groups at positions 0, 1, ...; returns the class id."""
         period = ClassRecord(
@@ -124,6 +125,7 @@ class FakeClasses:
             predict_seconds=predict_seconds,
             ne_sudden_death=ne_sudden_death,
             ne_first_player=ne_first_player,
+            away_seconds=away_seconds,
         )
         members = [
             GroupRecord(

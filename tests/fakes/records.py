@@ -45,6 +45,7 @@ class ClassRecord:
     predict_seconds: int = 5
     ne_sudden_death: str = "abbott"
     ne_first_player: str = "count"
+    away_seconds: int = 20
 
     def row(self) -> ClassRow:
         """The class as the port returns it."""
@@ -65,6 +66,7 @@ class ClassRecord:
             predict_seconds=self.predict_seconds,
             ne_sudden_death=self.ne_sudden_death,
             ne_first_player=self.ne_first_player,
+            away_seconds=self.away_seconds,
         )
 
 
@@ -106,6 +108,7 @@ class GroupRecord:
             mode=self.mode,
             ne_sudden_death=period.ne_sudden_death,
             ne_first_player=period.ne_first_player,
+            away_seconds=period.away_seconds,
         )
 
 

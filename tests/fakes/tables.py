@@ -43,6 +43,7 @@ CLASS_COLUMNS = frozenset(
         "predict_seconds",
         "ne_sudden_death",
         "ne_first_player",
+        "away_seconds",
     }
 )
 GROUP_COLUMNS = frozenset({"rule_revealed", "paused", "dealer_mode", "dealing_seat_id", "mode"})

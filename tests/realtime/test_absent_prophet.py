@@ -26,6 +26,12 @@ def _prophet_and_a_waiting_play(tablets: list[Tablet]) -> tuple[Tablet, Tablet]:
     return prophet, player
 
 
+def _away_time(lesson: Lesson, seconds: int) -> None:
+    """The away time of the table's class (how long a call waits on an offline tablet)."""
+    class_id = lesson.service.reading.group_snapshot(lesson.group_ids[0]).class_id
+    lesson.service.classes.set_away_seconds(lesson.teacher_id, class_id, seconds)
+
+
 def _sweep(lesson: Lesson) -> None:
     """Two beacons: the second finds the group's log where the first left it (a table that
     waits), which is when the sweep looks at it."""
@@ -37,7 +43,7 @@ def _sweep(lesson: Lesson) -> None:
 def test_the_app_waives_the_call_of_a_prophet_whose_tablet_is_gone(lesson: Lesson) -> None:
     tablets = _table(lesson)
     prophet, player = _prophet_and_a_waiting_play(tablets)
-    lesson.app.config["AWAY_SECONDS"] = 0
+    _away_time(lesson, 0)
     _sweep(lesson)
     assert player.last_state()["pending"] is not None  # the prophet's tablet is still here
     prophet_seat = prophet.last_state()["me"]
@@ -55,7 +61,7 @@ def test_the_app_waives_the_call_of_a_prophet_whose_tablet_is_gone(lesson: Lesso
 def test_a_prophet_gone_for_less_than_the_away_time_is_waited_for(lesson: Lesson) -> None:
     tablets = _table(lesson)
     prophet, player = _prophet_and_a_waiting_play(tablets)
-    lesson.app.config["AWAY_SECONDS"] = 3600
+    _away_time(lesson, 120)
     prophet.socket.disconnect(namespace="/play")
     _sweep(lesson)
     assert player.last_state()["pending"] is not None

@@ -5,7 +5,7 @@ the call of a prophet offline too long by itself. What no longer waits is refuse
 from __future__ import annotations
 
 import itertools
-from datetime import datetime, timedelta
+from datetime import datetime
 
 import pytest
 
@@ -47,6 +47,12 @@ def _app_table(use_cases: UseCases, teacher: int) -> tuple[int, list[SeatRef]]:
     _class_id, group_id, seats = _class(use_cases, teacher)
     use_cases.rounds.start_round(teacher, group_id)
     return group_id, seats
+
+
+def _away_time(use_cases: UseCases, teacher: int, group_id: int, seconds: int) -> None:
+    """The class's away time: how long a call waits on an offline tablet."""
+    class_id = use_cases.reading.group_snapshot(group_id).class_id
+    use_cases.classes.set_away_seconds(teacher, class_id, seconds)
 
 
 def _student_dealt_table(use_cases: UseCases, teacher: int) -> tuple[int, list[SeatRef], SeatRef]:
@@ -160,15 +166,18 @@ def test_the_app_dealer_waives_the_call_of_a_prophet_offline_too_long(
     prophet, _player = _prophet_and_a_wrong_play(use_cases, teacher, group_id, seats)
     offline = {prophet.seat_id: LONG_AGO}
     sweep = use_cases.settling.waive_overdue_calls
-    assert sweep([group_id], lambda seat_id: None, timedelta(0)) == []  # online
-    assert sweep([group_id], offline.get, timedelta(hours=1)) == []  # not long enough
+    _away_time(use_cases, teacher, group_id, 0)
+    assert sweep([group_id], lambda seat_id: None) == []  # online
+    _away_time(use_cases, teacher, group_id, 120)
+    assert sweep([group_id], offline.get) == []  # not long enough
     assert _state(use_cases, group_id).phase == "calling"
-    (change,) = sweep([group_id], offline.get, timedelta(0))
+    _away_time(use_cases, teacher, group_id, 0)
+    (change,) = sweep([group_id], offline.get)
     assert [event.kind for event in change.events][:2] == ["call_waived", "judged"]
     assert change.events[0].to_dict()["by"] == "app"
     state = _state(use_cases, group_id)
     assert state.phase == "playing" and state.prophet == prophet.key
-    assert sweep([group_id], offline.get, timedelta(0)) == []  # nothing waits any more
+    assert sweep([group_id], offline.get) == []  # nothing waits any more
 
 
 def test_the_sweep_leaves_student_dealt_tables_to_the_teacher(
@@ -185,5 +194,6 @@ def test_the_sweep_leaves_student_dealt_tables_to_the_teacher(
     player = _seat(seats, state.turn)
     use_cases.rounds.act(player, Move("play", next(_ids), cards=state.hand(player.key)[:1]))
     offline = {prophet.seat_id: LONG_AGO}
-    assert use_cases.settling.waive_overdue_calls([group_id], offline.get, timedelta(0)) == []
+    _away_time(use_cases, teacher, group_id, 0)
+    assert use_cases.settling.waive_overdue_calls([group_id], offline.get) == []
     assert _state(use_cases, group_id).phase == "calling"

@@ -1,7 +1,7 @@
 """The class page settles what an absent tablet owes: once a prophet's call or a student
-dealer's verdict has waited `AWAY_SECONDS` on an offline tablet, the group's panel offers to go
-on without the call or to judge in the dealer's place; before that it only says when to look
-again, and with the tablet online it offers nothing."""
+dealer's verdict has waited the class's away time on an offline tablet, the group's panel
+offers to go on without the call or to judge in the dealer's place; before that it only says
+when to look again, and with the tablet online it offers nothing."""
 
 from __future__ import annotations
 
@@ -50,16 +50,16 @@ def test_the_settle_button_shows_only_once_the_prophet_is_away_long_enough(
     client.get(page_url)  # the page counts tablets from its first look
     presence = app.extensions["presence"]
     presence.connected(prophet.seat_id)
-    app.config["AWAY_SECONDS"] = 0
+    service.classes.set_away_seconds(teacher, class_id, 0)
     page = text(client.get(page_url))
     assert WAIVE not in page and "data-settle-in" not in page  # the prophet is here
     presence.disconnected(prophet.seat_id)
-    app.config["AWAY_SECONDS"] = 20
+    service.classes.set_away_seconds(teacher, class_id, 20)
     page = text(client.get(page_url))
     assert WAIVE not in page
     wait = re.search(r'data-settle-in="([\d.]+)"', page)
     assert wait and 15 < float(wait.group(1)) <= 20
-    app.config["AWAY_SECONDS"] = 0
+    service.classes.set_away_seconds(teacher, class_id, 0)
     page = text(client.get(page_url))
     box = _settle_box(page, group_id)
     assert WAIVE in box and f"{prophet.nickname}'s tablet is offline" in box
@@ -91,7 +91,7 @@ def test_the_teacher_judges_for_a_student_dealer_whose_tablet_is_away(
     player = next(s for s in seats if s.key == state.turn)
     cards = state.hand(player.key)[:2]
     service.rounds.act(player, Move("play", "p-1", cards=cards))
-    app.config["AWAY_SECONDS"] = 0
+    service.classes.set_away_seconds(teacher, class_id, 0)
     page_url = f"/teacher/classes/{class_id}"
     box = _settle_box(text(client.get(page_url)), group_id)
     assert "the table waits for the dealer's verdict" in box
@@ -113,7 +113,7 @@ def test_the_settle_words_are_in_the_teachers_language(
 ) -> None:
     class_id, group_id, seats = _table(service, teacher, join)
     _prophet_and_a_wrong_play(service, teacher, group_id, seats)
-    app.config["AWAY_SECONDS"] = 0
+    service.classes.set_away_seconds(teacher, class_id, 0)
     page = text(client.get(f"/teacher/classes/{class_id}", headers={"Accept-Language": "pl"}))
     box = _settle_box(page, group_id)
     assert "Graj dalej bez oceny proroka" in box and WAIVE not in box
@@ -139,7 +139,7 @@ def test_the_teacher_judges_for_an_absent_dealer_at_an_express_table(
     player = next(s for s in seats if s.key == state.turn)
     card = state.hand(player.key)[0]
     service.rounds.act(player, Move("play", "p-1", cards=(card,)))
-    app.config["AWAY_SECONDS"] = 0
+    service.classes.set_away_seconds(teacher, class_id, 0)
     page_url = f"/teacher/classes/{class_id}"
     box = _settle_box(text(client.get(page_url)), group_id)
     assert "the table waits for the dealer's verdict" in box

@@ -27,6 +27,7 @@ from classroom.web.teacher.common import own_class, succeeded
 from classroom.web.teacher.display import STARTABLE, panel, pending_guesses
 from classroom.web.teacher.forms import ClassLanguageForm
 from classroom.web.teacher.predicting import predictions_form
+from classroom.web.teacher.settling import away_form
 
 SOCKET_CLIENT = Path("vendor") / "socket.io.min.js"
 
@@ -51,6 +52,7 @@ def _class_page(snapshot: ClassSnapshot) -> dict[str, Any]:
         "socket_client": (static / SOCKET_CLIENT).is_file(),
         "language_form": ClassLanguageForm(language=snapshot.language, formdata=None),
         "predict_form": predictions_form(snapshot.everyone_predicts, snapshot.predict_seconds),
+        "away_form": away_form(snapshot.away_seconds),
         "not_predicting": tables_without_predictions(snapshot),
     }
 

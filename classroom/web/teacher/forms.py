@@ -30,7 +30,12 @@ from wtforms.validators import (
 
 from classroom.core.cards import Card, CardError
 from classroom.core.games.shape import Verdict
-from classroom.usecases.classes import MAX_GROUPS, PREDICT_SECONDS
+from classroom.usecases.classes import (
+    AWAY_SECONDS,
+    AWAY_SECONDS_DEFAULT,
+    MAX_GROUPS,
+    PREDICT_SECONDS,
+)
 from classroom.usecases.names import MAX_NICKNAME
 from classroom.web.buttons import ActionForm
 from classroom.web.i18n import LANGUAGE_NAMES
@@ -42,6 +47,27 @@ MAX_GROUP_NAME = 60
 LANGUAGE_CHOICES = [SelectChoice(code, name) for code, name in LANGUAGE_NAMES.items()]
 #: The prediction window's bounds, as the use case checks them.
 PREDICT_LOW, PREDICT_HIGH = PREDICT_SECONDS.start, PREDICT_SECONDS.stop - 1
+
+
+#: How long a call or a verdict may wait on an offline tablet, as the use case checks it.
+AWAY_LOW, AWAY_HIGH = AWAY_SECONDS.start, AWAY_SECONDS.stop - 1
+
+
+def _away_seconds_field() -> IntegerField:
+    """Seconds a call or a dealer's verdict waits on an offline tablet (blank: the default)."""
+    return IntegerField(
+        _l("Seconds to wait for an absent tablet"),
+        default=AWAY_SECONDS_DEFAULT,
+        validators=[
+            Optional(),
+            NumberRange(
+                min=AWAY_LOW,
+                max=AWAY_HIGH,
+                message=_l("The time to wait for an absent tablet is 0 to 120 seconds."),
+            ),
+        ],
+        render_kw={"min": AWAY_LOW, "max": AWAY_HIGH, "inputmode": "numeric"},
+    )
 
 
 def _predict_seconds_field() -> IntegerField:
@@ -123,6 +149,7 @@ class ClassForm(FlaskForm):
     # On for new classes: the players who wait for their turn have something to think about.
     everyone_predicts = _everyone_predicts_field(True)
     predict_seconds = _predict_seconds_field()
+    away_seconds = _away_seconds_field()
     ne_sudden_death = RadioField(
         _l("New Eleusis: sudden death"),
         choices=[
@@ -271,6 +298,12 @@ class ClassPredictionsForm(ActionForm):
 
     everyone_predicts = _everyone_predicts_field(False)
     predict_seconds = _predict_seconds_field()
+
+
+class ClassAwayForm(ActionForm):
+    """How long a running class's tables wait on an absent tablet."""
+
+    away_seconds = _away_seconds_field()
 
 
 class AccountLanguageForm(ActionForm):

@@ -1,5 +1,5 @@
 """Going on without an absent tablet, from the class page: when a prophet's call or a student
-dealer's verdict has waited on an offline tablet for the server's `AWAY_SECONDS`, the group's
+dealer's verdict has waited on an offline tablet for the class's away time, the group's
 panel offers the teacher to go on without the call, or to judge in the dealer's place (with
 what the secret rule says, where the app can read it). Before that, the panel says how long is
 left, and the page redraws it then (`live.js`).
@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from flask import current_app, url_for
+from flask import url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
@@ -21,16 +21,18 @@ from classroom.core.games.registry import find_game
 from classroom.core.games.shape import Game, Verdict
 from classroom.core.rules import RuleError
 from classroom.usecases import GroupSnapshot
+from classroom.usecases.classes import AWAY_SECONDS_DEFAULT
 from classroom.usecases.context import utcnow
 from classroom.usecases.rounds import compiled
 from classroom.usecases.settling import away_for
 from classroom.web.auth import login_required, me
+from classroom.web.buttons import back
 from classroom.web.context import use_cases
-from classroom.web.teacher.actions import perform_and_go_back
+from classroom.web.teacher.actions import perform, perform_and_go_back
 from classroom.web.teacher.blueprint import teacher
-from classroom.web.teacher.forms import DealerVerdictForm, WaiveCallForm
+from classroom.web.teacher.forms import ClassAwayForm, DealerVerdictForm, WaiveCallForm
 
-__all__ = ["SettleOffer", "settle_offer"]
+__all__ = ["SettleOffer", "away_form", "settle_offer"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +80,7 @@ def settle_offer(
     waited = away_for(since, offline_since(int(seat)), now or utcnow())
     if waited is None:
         return None
-    due_in = max(0.0, float(current_app.config["AWAY_SECONDS"]) - waited)
+    due_in = max(0.0, snapshot.away_seconds - waited)
     if awaited.caller is not None:
         return SettleOffer(state.seq, seat, None, due_in)
     rule = _rule_verdict(game, snapshot)
@@ -155,3 +157,23 @@ def judge_for_dealer(group_id: int) -> Response:
 
 def _fallback() -> str:
     return url_for("teacher.index")
+
+
+def away_form(seconds: int) -> ClassAwayForm:
+    """The class page's form, showing the class's away time."""
+    return ClassAwayForm(away_seconds=seconds, formdata=None)
+
+
+@teacher.post("/classes/<int:class_id>/away")
+@login_required
+def set_away_seconds(class_id: int) -> Response:
+    """How long a call or a dealer's verdict waits on an offline tablet from now on."""
+    form = ClassAwayForm()
+    blank = form.away_seconds.data is None
+    seconds = AWAY_SECONDS_DEFAULT if blank else int(form.away_seconds.data)
+    perform(
+        form,
+        lambda: use_cases().classes.set_away_seconds(me(), class_id, seconds),
+        done=_("The time to wait for an absent tablet is changed."),
+    )
+    return back(form.next.data, url_for("teacher.show_class", class_id=class_id))

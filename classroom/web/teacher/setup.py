@@ -20,7 +20,7 @@ from classroom.core.rules.library import (
     filter_rules,
 )
 from classroom.usecases import GroupSetup
-from classroom.usecases.classes import MAX_GROUPS
+from classroom.usecases.classes import AWAY_SECONDS_DEFAULT, MAX_GROUPS
 from classroom.usecases.names import friendly_group_names
 from classroom.web.auth import login_required, me
 from classroom.web.context import use_cases
@@ -79,8 +79,15 @@ def _create(form: ClassForm, setups: list[GroupSetup]) -> int | None:
             predict_seconds=seconds,
             ne_sudden_death=form.ne_sudden_death.data or "abbott",
             ne_first_player=form.ne_first_player.data or "count",
+            away_seconds=_away_seconds(form),
         )
     )
+
+
+def _away_seconds(form: ClassForm) -> int:
+    """The form's away time; blank: the default (0 is a choice: at once)."""
+    seconds = form.away_seconds.data
+    return AWAY_SECONDS_DEFAULT if seconds is None else seconds
 
 
 def group_setups(form: ClassForm) -> list[GroupSetup] | None:
