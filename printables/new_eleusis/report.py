@@ -103,6 +103,11 @@ def _line(moment: NeMoment, who: Mapping[str, str]) -> tuple[str, str, str] | No
             return name, _("Overthrown as prophet: 5 penalty cards, the hand comes back."), ""
         case ne.Expelled():
             return name, _("Expelled (sudden death); the hand still counts."), ""
+        case ne.TurnSkipped():
+            return name, _("The teacher skipped this turn."), ""
+        case ne.PlayerRemoved():
+            text = _("Removed by the teacher: left the round, the cards went under the stock.")
+            return name, text, ""
         case ne.Marked():
             return "", _("A marker goes on card {n}.").format(n=event.count), ""
         case ne.DeckAdded():

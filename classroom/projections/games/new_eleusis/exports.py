@@ -109,7 +109,8 @@ def ne_round_extras(round_: RoundRecord, group: GroupRecord) -> dict[str, Any]:
             }
             for line in summary.scores
         ],
-        "dealer_score": summary.dealer_score,
+        # A student dealer's score; the app, which dealt otherwise, is not a player.
+        "dealer_score": summary.dealer_score if summary.dealer is not None else None,
         "prophets": [
             {
                 "nickname": group.nickname(term.seat),
