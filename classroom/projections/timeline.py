@@ -1,7 +1,8 @@
 """One round's timeline: the events, the student dealer's contested verdicts and the journal
 entries, merged in the order they happened. An entry written at seq `s` comes after event `s`.
 The round's game says what each event adds (a New Eleusis moment carries the cards on the
-table by then and each prophet's call's outcome).
+table by then and each prophet's call's outcome). The others' forecasts on a card (everyone
+predicts) are no moments of their own: the card's verdict carries them, each with its outcome.
 """
 
 from __future__ import annotations
@@ -11,11 +12,12 @@ from typing import Any
 
 from classroom.core.eventlog import LoggedEvent
 from classroom.core.games import express as game
-from classroom.core.games.express import Dealt, GameError
+from classroom.core.games.express import Dealt, GameError, Judged, Played, Predicted
 from classroom.core.layout import Layout
 from classroom.projections.class_record import Mismatch, RoundRecord
 from classroom.projections.games import views_of
 from classroom.projections.journal_view import journal_view
+from classroom.projections.learning_curve import PlayPrediction, play_predictions
 
 __all__ = ["Moment", "timeline"]
 
@@ -35,12 +37,17 @@ class Moment:
     #: outcome of a prophet's call.
     cards_played: int | None = None
     outcome: str | None = None
+    #: The forecasts on the card this verdict (or this play, never judged) is about.
+    predictions: tuple[PlayPrediction, ...] = ()
 
 
 def timeline(record: RoundRecord) -> list[Moment]:
     """Every moment of the round, in order."""
     keyed: list[tuple[tuple[int, int, int], Moment]] = []
+    forecasts = _forecasts(record.events)
     for event, cards_played, outcome in views_of(record.mode).moments(record.events):
+        if isinstance(event, Predicted):
+            continue
         moment = Moment(
             event.seq,
             record.times.get(event.seq, ""),
@@ -49,6 +56,7 @@ def timeline(record: RoundRecord) -> list[Moment]:
             event,
             cards_played=cards_played,
             outcome=outcome,
+            predictions=forecasts.get(event.seq, ()),
         )
         keyed.append(((event.seq, 0, 0), moment))
     for n, mismatch in enumerate(record.mismatches):
@@ -60,6 +68,23 @@ def timeline(record: RoundRecord) -> list[Moment]:
         moment = Moment(source.seq, source.written_at, "journal", source.seat, entry=entry)
         keyed.append(((source.seq, 2, n), moment))
     return [moment for _, moment in sorted(keyed, key=lambda pair: pair[0])]
+
+
+def _forecasts(events: tuple[LoggedEvent, ...]) -> dict[int, tuple[PlayPrediction, ...]]:
+    """The forecasts on each card, by the seq of the moment that tells them: the card's
+    verdict, or its play while it was never judged."""
+    verdicts: dict[int, int] = {}
+    played: int | None = None
+    for event in events:
+        if isinstance(event, Played):
+            played = event.seq
+        elif isinstance(event, Judged) and played is not None:
+            verdicts[played], played = event.seq, None
+    grouped: dict[int, list[PlayPrediction]] = {}
+    for prediction in play_predictions(events):
+        seq = verdicts.get(prediction.play_seq, prediction.play_seq)
+        grouped.setdefault(seq, []).append(prediction)
+    return {seq: tuple(found) for seq, found in grouped.items()}
 
 
 def final_layout(events: tuple[LoggedEvent, ...]) -> Layout | None:

@@ -111,7 +111,8 @@ class Group(Base):
 
 
 class Seat(Base):
-    """A student (or a shared tablet) in a group: a nickname and a secret token, nothing else."""
+    """A student (or a shared tablet) in a group: a nickname and a secret token, nothing else;
+    a removed student's seat only the nickname, for the record."""
 
     __tablename__ = "seats"
     __table_args__ = (UniqueConstraint("group_id", "nickname_key"),)
@@ -122,6 +123,11 @@ class Seat(Base):
     nickname_key: Mapped[str] = mapped_column(String(80))
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     joined_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Set when the teacher removed the student after the group had played: the seat keeps
+    # its nickname for the record of the rounds it played (a timeline, the totals), with a
+    # token and a nickname key nobody holds. Deleting the class deletes it. Last, as its
+    # migration put it.
+    removed_at: Mapped[datetime | None] = mapped_column(default=None)
     group: Mapped[Group] = relationship(back_populates="seats")
 
 

@@ -8,6 +8,7 @@ are in `classroom.store.round_logs`.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -17,7 +18,7 @@ from sqlalchemy.exc import IntegrityError
 
 from classroom.store import rows
 from classroom.store.locking import lock_group, write_error
-from classroom.store.models import ClassPeriod, Group, Seat, Teacher
+from classroom.store.models import AppliedAction, ClassPeriod, Group, Seat, Teacher, utcnow
 from classroom.usecases.ports import (
     Clash,
     ClassRow,
@@ -45,6 +46,9 @@ CLASS_COLUMNS = frozenset(
         "away_seconds",
     }
 )
+#: A removed seat's nickname key starts with a tab, which no nickname's key holds (a key's
+#: spaces are single spaces): the name is free again at the table.
+RETIRED_KEY = "\t"
 GROUP_COLUMNS = frozenset({"rule_revealed", "paused", "dealer_mode", "dealing_seat_id", "mode"})
 
 _TEACHER = select(
@@ -297,8 +301,16 @@ class SqlSeats(ConnectionRepository):
 
     def keys(self, group_id: int) -> list[tuple[int, str]]:
         """(seat id, case-folded nickname) of a group's seats, in joining order."""
-        query = select(Seat.id, Seat.nickname_key).where(Seat.group_id == group_id)
+        query = select(Seat.id, Seat.nickname_key).where(
+            Seat.group_id == group_id, Seat.removed_at.is_(None)
+        )
         return [(seat_id, key) for seat_id, key in self._conn.execute(query.order_by(Seat.id))]
+
+    def record_names(self, group_id: int) -> list[tuple[int, str]]:
+        """(seat id, nickname) of every seat the group has had, removed ones included, in
+        joining order: the names of the record."""
+        query = select(Seat.id, Seat.nickname).where(Seat.group_id == group_id)
+        return [(seat_id, name) for seat_id, name in self._conn.execute(query.order_by(Seat.id))]
 
     def add(self, group_id: int, nickname: str, nickname_key: str, token_hash: str) -> int:
         """A new seat; Clash when the nickname key is taken at the table."""
@@ -315,6 +327,20 @@ class SqlSeats(ConnectionRepository):
     def delete(self, seat_id: int) -> None:
         """Remove a seat; its journal entries and applied actions go with it."""
         self._conn.execute(delete(Seat).where(Seat.id == seat_id))
+
+    def retire(self, seat_id: int) -> None:
+        """Remove a seat from its group, keeping its nickname and journal for the record: it
+        gets a token nobody holds and a nickname key no nickname has (the name is free again
+        at the table); its applied action ids go."""
+        self._conn.execute(delete(AppliedAction).where(AppliedAction.seat_id == seat_id))
+        retired = update(Seat).where(Seat.id == seat_id, Seat.removed_at.is_(None))
+        self._conn.execute(
+            retired.values(
+                removed_at=utcnow(),
+                token_hash=secrets.token_hex(32),
+                nickname_key=f"{RETIRED_KEY}{seat_id}",
+            )
+        )
 
     def seated_and_applied(
         self, seat_id: int, group_id: int, action_id: str

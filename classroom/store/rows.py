@@ -110,8 +110,12 @@ _GROUP_AND_ROUND = (
     .order_by(StoredRound.number.desc())
     .limit(1)
 )
+# A removed seat (`removed_at` set) sits nowhere: only the record reads its nickname.
+_SEATED = Seat.removed_at.is_(None)
 _SEAT_NAMES = (
-    select(Seat.id, Seat.nickname).where(Seat.group_id == bindparam("group_id")).order_by(Seat.id)
+    select(Seat.id, Seat.nickname)
+    .where(Seat.group_id == bindparam("group_id"), _SEATED)
+    .order_by(Seat.id)
 )
 _SEAT = (
     select(
@@ -125,6 +129,7 @@ _SEAT = (
     )
     .join(Group, Seat.group_id == Group.id)
     .join(ClassPeriod, Group.class_id == ClassPeriod.id)
+    .where(_SEATED)
 )
 _SEAT_BY_TOKEN = _SEAT.where(Seat.token_hash == bindparam("token_hash"))
 _SEAT_BY_ID = _SEAT.where(Seat.id == bindparam("seat_id"))
@@ -174,7 +179,7 @@ _SEAT_ACTION = (
             AppliedAction.action_id == bindparam("action_id"),
         ),
     )
-    .where(Seat.id == bindparam("seat_id"), Seat.group_id == bindparam("group_id"))
+    .where(Seat.id == bindparam("seat_id"), Seat.group_id == bindparam("group_id"), _SEATED)
 )
 _INSERT_EVENT = insert(RoundEvent)
 _INSERT_APPLIED = insert(AppliedAction)

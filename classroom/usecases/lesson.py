@@ -92,7 +92,8 @@ class LessonControls:
             return [self._group_totals(uow, group) for group in uow.groups.of_class(class_id)]
 
     def _group_totals(self, uow: UnitOfWork, group: GroupRow) -> GroupTotals:
-        names = {str(seat_id): nickname for seat_id, nickname in uow.seats.names(group.id)}
+        # A student removed since keeps the scores of the rounds they played.
+        names = {str(seat_id): name for seat_id, name in uow.seats.record_names(group.id)}
         rounds: list[RoundTotals] = []
         for round_row in uow.rounds.of_group(group.id):
             finished = self._finished(uow, round_row)
@@ -109,7 +110,8 @@ class LessonControls:
                 totals[name] = totals.get(name, 0) + score
             if result.dealer is not None:
                 totals[result.dealer] = totals.get(result.dealer, 0) + result.dealer_score
-        never_dealt = _never_dealt(list(names.values()), rounds)
+        seated = [nickname for _id, nickname in uow.seats.names(group.id)]
+        never_dealt = _never_dealt(seated, rounds)
         return GroupTotals(group.id, group.name, tuple(rounds), totals, never_dealt)
 
     def _finished(self, uow: UnitOfWork, round_row: RoundRow) -> tuple[dict[str, int], int] | None:

@@ -271,6 +271,13 @@ class Seats(Protocol):
     def add(self, group_id: int, nickname: str, nickname_key: str, token_hash: str) -> int: ...
     def rename(self, seat_id: int, nickname: str, nickname_key: str) -> None: ...
     def delete(self, seat_id: int) -> None: ...
+    def retire(self, seat_id: int) -> None:
+        """Remove the seat from its group but keep its nickname (and journal) for the record:
+        no token, no nickname key, no action ids hold for it any more."""
+
+    def record_names(self, group_id: int) -> list[tuple[int, str]]:
+        """(seat id, nickname) of every seat the group has had, removed ones included."""
+
     def seated_and_applied(
         self, seat_id: int, group_id: int, action_id: str
     ) -> tuple[bool, int | None]: ...

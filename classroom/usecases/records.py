@@ -63,7 +63,7 @@ def _group_record(uow: UnitOfWork, group: GroupRow) -> GroupRecord:
         rule_text=group.rule_text,
         rule_id=group.rule_id,
         dealer_mode=group.dealer_mode,
-        names={str(seat_id): nickname for seat_id, nickname in uow.seats.names(group.id)},
+        names={str(seat_id): name for seat_id, name in uow.seats.record_names(group.id)},
         rounds=tuple(_round_record(uow, row) for row in uow.rounds.of_group(group.id)),
     )
 

@@ -142,6 +142,8 @@ class Seating:
         A player's hand goes back under the stock and they leave the round (fewer than three
         players left: the round ends); removing the round's dealer ends the round, scored as
         it stands; a student choosing the next rule hands the choice back to the teacher.
+        The seat's token stops working at once. Once the group has played, the seat keeps its
+        nickname for the record of the rounds it was in; before, nothing of it is kept.
         """
         with self.uow() as uow:
             group_id = own_seat(uow, teacher_id, seat_id).group_id
@@ -151,7 +153,10 @@ class Seating:
             group = uow.groups.get(seat.group_id)
             if group is not None and group.dealing_seat_id == seat_id:
                 uow.groups.update(seat.group_id, dealing_seat_id=None)
-            uow.seats.delete(seat_id)
+            if uow.rounds.latest(seat.group_id) is None:
+                uow.seats.delete(seat_id)
+            else:
+                uow.seats.retire(seat_id)
             change = Change(seat.group_id, seat.class_id, events)
             self.context.changed(uow, SeatRemoved(seat_id, change))
             uow.commit()

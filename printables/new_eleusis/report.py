@@ -81,8 +81,22 @@ def _line(moment: NeMoment, who: Mapping[str, str]) -> tuple[str, str, str] | No
             if event.right:
                 return name, _("No play: right, a new hand of 4 fewer cards."), "right"
             if event.card is None:
-                return name, _("No play: wrong, the prophet must point to the card."), "wrong"
-            text = _("No play: wrong, {card} could be played.").format(card=_labels([event.card]))
+                text = _(
+                    "The dealer agrees with the prophet: a card can be played; the prophet must"
+                    " point to one."
+                )
+                return name, text, "wrong"
+            card = _labels([event.card])
+            if moment.outcome == "pointed_right":
+                text = _("The prophet pointed to a right card: {card} is played, 5 penalty cards.")
+                return name, text.format(card=card), "wrong"
+            if moment.outcome == "pointed_wrong":
+                text = _(
+                    "The prophet pointed to a wrong card: the dealer plays {card}, no penalty"
+                    " cards, and the prophet is overthrown."
+                )
+                return name, text.format(card=card), ""
+            text = _("No play: wrong, {card} could be played.").format(card=card)
             return name, text, "wrong"
         case ne.Called():
             said = (
@@ -103,6 +117,11 @@ def _line(moment: NeMoment, who: Mapping[str, str]) -> tuple[str, str, str] | No
             return name, _("Overthrown as prophet: 5 penalty cards, the hand comes back."), ""
         case ne.Expelled():
             return name, _("Expelled (sudden death); the hand still counts."), ""
+        case ne.TurnSkipped():
+            return name, _("The teacher skipped this turn."), ""
+        case ne.PlayerRemoved():
+            text = _("Removed by the teacher: left the round, the cards went under the stock.")
+            return name, text, ""
         case ne.Marked():
             return "", _("A marker goes on card {n}.").format(n=event.count), ""
         case ne.DeckAdded():
@@ -115,13 +134,28 @@ def _line(moment: NeMoment, who: Mapping[str, str]) -> tuple[str, str, str] | No
 
 
 def ne_entries(events: Sequence[ne.Event], who: Mapping[str, str]) -> tuple[NeEntry, ...]:
-    """The timeline of a round: a played string shows once, with its verdict."""
-    entries: list[NeEntry] = []
+    """The timeline of a round: a played string shows once, with its verdict, and the
+    prophet's call on it after it (the call is logged before the verdict the line carries; a
+    call on a no-play stays between the claim and its verdict)."""
+    lines: list[tuple[int, tuple[str, str, str]]] = []
+    call: tuple[int, tuple[str, str, str]] | None = None
+    string = False
     for moment in ne_moments(events):
+        if isinstance(moment.event, ne.Played | ne.NoPlay):
+            string = isinstance(moment.event, ne.Played)
         line = _line(moment, who)
-        if line is not None:
-            entries.append(NeEntry(len(entries) + 1, moment.cards_played, *line))
-    return tuple(entries)
+        if line is None:
+            continue
+        if isinstance(moment.event, ne.Called) and string:
+            call = (moment.cards_played, line)
+            continue
+        lines.append((moment.cards_played, line))
+        if call is not None:
+            lines.append((moment.cards_played, call[1]))
+            call = None
+    if call is not None:
+        lines.append(call)
+    return tuple(NeEntry(n, cards, *line) for n, (cards, line) in enumerate(lines, 1))
 
 
 def ne_ending(summary: NeDebrief, who: Mapping[str, str]) -> str:

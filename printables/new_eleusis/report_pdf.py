@@ -159,13 +159,13 @@ class NeReportRenderer(ReportRenderer):
             ]
             values = (local_number(line.cards_left), *bonuses, local_number(line.score))
             rows.append([self._p(name, "cell"), *(self._p(v, "num") for v in values)])
-        dealer = (
-            _("Dealer {name}").format(name=report.dealer_name)
-            if report.dealer_name
-            else _("Dealer (the app)")
-        )
-        score = self._p(local_number(summary.dealer_score), "num")
-        rows.append([self._p(dealer, "cell"), "", "", "", score])
+        if report.dealer_name:
+            dealer = _("Dealer {name}").format(name=report.dealer_name)
+            score = local_number(summary.dealer_score)
+        else:
+            # The dealer's score is a student dealer's: the app is not a player.
+            dealer, score = _("Dealer (the app): no score, the app is not a player"), "–"
+        rows.append([self._p(dealer, "cell"), "", "", "", self._p(score, "num")])
         rules = _(
             "A player scores the high count ({high}) minus the cards in hand, +4 for an empty"
             " hand. A prophet at the end scores +1 per mainline card and +2 per sideline card"

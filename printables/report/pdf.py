@@ -179,14 +179,13 @@ class ReportRenderer:
             counts = (line.cards_left, HAND_SIZE - line.cards_left)
             values = (*(local_number(n) for n in counts), bonus, local_number(line.score))
             rows.append([self._p(line.nickname, "cell"), *(self._p(v, "num") for v in values)])
-        dealer = (
-            _("Dealer {name}: as the best player").format(name=report.dealer_name)
-            if report.dealer_name
-            else _("Dealer (the app): as the best player")
-        )
-        rows.append(
-            [self._p(dealer, "cell"), "", "", "", self._p(local_number(report.dealer_score), "num")]
-        )
+        if report.dealer_name:
+            dealer = _("Dealer {name}: as the best player").format(name=report.dealer_name)
+            score = local_number(report.dealer_score)
+        else:
+            # The dealer's score is a student dealer's: the app is not a player.
+            dealer, score = _("Dealer (the app): no score, the app is not a player"), "–"
+        rows.append([self._p(dealer, "cell"), "", "", "", self._p(score, "num")])
         rules = _(
             "A player scores {hand} minus the cards left in hand; +{guess} for guessing the rule,"
             " +{emptied} for playing their last card. The dealer scores as much as the best player."

@@ -1,5 +1,6 @@
 """The timeline of a played round (no drawing here): the deal, every guess and no-play with
-its verdict, the hints, and the end, numbered 1, 2, 3... as the game report prints them.
+its verdict, the hints, the skipped turns, the students removed, and the end, numbered 1, 2,
+3... as the game report prints them.
 
 Pure: computed from the round's event log alone.
 """
@@ -29,7 +30,7 @@ class Entry:
     """
 
     seq: int
-    kind: Literal["deal", "guess", "no_play", "hint", "deck", "end"]
+    kind: Literal["deal", "guess", "no_play", "hint", "deck", "skip", "removed", "end"]
     who: str
     text: str
     verdict: Verdict
@@ -63,6 +64,11 @@ def _entry(event: Event, state: RoundState, who: Mapping[str, str], hinter: str)
             return Entry(event.seq, "hint", hinter, text, "", at)
         case game.DeckAdded():
             return Entry(event.seq, "deck", "", _("A fresh deck went under the stock."), "", at)
+        case game.TurnSkipped(seat=seat):
+            return Entry(event.seq, "skip", who[seat], _("The teacher skipped this turn."), "", at)
+        case game.PlayerRemoved(seat=seat):
+            text = _("Removed by the teacher: left the round, the cards went under the stock.")
+            return Entry(event.seq, "removed", who[seat], text, "", at)
         case game.RoundEnded():
             return Entry(event.seq, "end", "", ending(state, who), "", at)
     return None

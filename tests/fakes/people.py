@@ -3,6 +3,7 @@ Seats), reading and writing a unit of work's staged tables."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -240,7 +241,7 @@ class FakeSeats:
     def by_token_hash(self, token_hash: str) -> SeatRow | None:
         """The seat holding this token hash, or None."""
         seats = self._tx.tables.seats.values()
-        seat_id = next((s.id for s in seats if s.token_hash == token_hash), None)
+        seat_id = next((s.id for s in seats if s.token_hash == token_hash and not s.removed), None)
         return self._tx.tables.seat_row(seat_id) if seat_id is not None else None
 
     def names(self, group_id: int) -> list[tuple[int, str]]:
@@ -265,12 +266,22 @@ class FakeSeats:
         """Remove a seat with its journal entries and applied action ids."""
         self._tx.write(lambda tables: tables.delete_seats({seat_id}))
 
+    def retire(self, seat_id: int) -> None:
+        """Remove a seat but keep its nickname and journal for the record."""
+        token_hash = secrets.token_hex(32)
+        self._tx.write(lambda tables: tables.retire_seat(seat_id, token_hash))
+
+    def record_names(self, group_id: int) -> list[tuple[int, str]]:
+        """(seat id, nickname) of every seat the group has had, removed ones included."""
+        seats = self._tx.tables.seats.values()
+        return sorted((s.id, s.nickname) for s in seats if s.group_id == group_id)
+
     def seated_and_applied(
         self, seat_id: int, group_id: int, action_id: str
     ) -> tuple[bool, int | None]:
         """Whether the seat sits in the group, and the seq its action id reached (None: new)."""
         seat = self._tx.tables.seats.get(seat_id)
-        if seat is None or seat.group_id != group_id:
+        if seat is None or seat.removed or seat.group_id != group_id:
             return False, None
         return True, self._tx.tables.applied.get((seat_id, action_id))
 
@@ -280,7 +291,8 @@ class FakeSeats:
 
     def _of_group(self, group_id: int) -> list[SeatRecord]:
         seats = self._tx.tables.seats.values()
-        return sorted((s for s in seats if s.group_id == group_id), key=lambda s: s.id)
+        seated = (s for s in seats if s.group_id == group_id and not s.removed)
+        return sorted(seated, key=lambda s: s.id)
 
 
 def _check_columns(columns: dict[str, Any], allowed: frozenset[str]) -> None:

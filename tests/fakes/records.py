@@ -121,6 +121,8 @@ class SeatRecord:
     nickname: str
     nickname_key: str
     token_hash: str
+    #: Removed by the teacher: kept only for the record's nickname.
+    removed: bool = False
 
     def row(self, period: ClassRecord) -> SeatRow:
         """The seat with its group's class."""

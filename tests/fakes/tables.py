@@ -84,7 +84,7 @@ class Tables:
     def seat_row(self, seat_id: int) -> SeatRow | None:
         """A seat with its group's class, or None."""
         seat = self.seats.get(seat_id)
-        if seat is None:
+        if seat is None or seat.removed:
             return None
         return seat.row(self.classes[self.groups[seat.group_id].class_id])
 
@@ -116,6 +116,16 @@ class Tables:
             renamed = replace(seat, nickname=nickname, nickname_key=nickname_key)
             self._check_nickname(renamed)
             self.seats[seat_id] = renamed
+
+    def retire_seat(self, seat_id: int, token_hash: str) -> None:
+        """A seat removed but kept for the record: another token, a key no nickname has, no
+        applied action ids."""
+        seat = self.seats.get(seat_id)
+        if seat is not None and not seat.removed:
+            key = f"\t{seat_id}"
+            retired = replace(seat, nickname_key=key, token_hash=token_hash, removed=True)
+            self.seats[seat_id] = retired
+            _drop(self.applied, lambda applied, _: applied[0] == seat_id)
 
     def insert_round(self, new_round: RoundRow) -> None:
         """A new round; (group, number) is unique (writers of a group hold its lock, so a

@@ -164,7 +164,9 @@ def test_report_pdf_shows_rule_guesses_nicknames_and_scores(live, report, report
     assert "✗ wrong" in text and "✓ right" in text
     for line in report.scores:
         assert f"{line.nickname} {line.cards_left} {12 - line.cards_left}" in text
-    assert f"Dealer (the app): as the best player {report.dealer_score}" in text
+    # The app dealt: it is no player, so it has no score.
+    assert "Dealer (the app): no score, the app is not a player –" in text
+    assert "Dealer (the app): as the best player" not in text
 
 
 def test_report_pdf_is_reproducible_with_embedded_fonts_and_not_blank(report, report_pdf):

@@ -27,7 +27,7 @@ def test_the_debrief_of_a_new_eleusis_round_tells_the_prophet_markers_and_scores
     assert "1 call confirmed by the dealer." in page and "Overthrown at card " in page
     assert f"{names[played.expelled]} was expelled at card " in page
     assert "⚑" in page and 'class="ne-card marked"' in page  # the 10th card's marker
-    assert "Dealer (the app)" in page and "bonus" in page
+    assert "Dealer (the app): no score, the app is not a player" in page and "bonus" in page
     scores = page.partition('class="scores"')[2].partition("</table>")[0]
     assert len(re.findall(r"<tr", scores)) == 1 + 5 + 1  # head, five players, the dealer
     assert "Learning curve" not in page  # Express-only

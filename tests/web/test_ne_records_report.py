@@ -40,7 +40,8 @@ def test_the_english_report_tells_the_prophet_markers_expulsion_and_scores(
     assert "The prophet calls it wrong." in text
     assert "Overthrown as prophet: 5 penalty cards, the hand comes back." in text
     assert f"{who['expelled']} was expelled (sudden death) at card" in text
-    assert "Prophet's bonus" in text and "Dealer (the app)" in text
+    assert "Prophet's bonus" in text
+    assert "Dealer (the app): no score, the app is not a player –" in text
     assert "New Eleusis" not in express and "Hypotheses and events" in express
 
 

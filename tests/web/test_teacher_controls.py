@@ -152,7 +152,9 @@ def test_totals_table_has_rounds_down_nicknames_across_and_a_totals_row(
     ]
     body, _, foot = rest.partition("<tfoot>")
     assert '<th scope="row">1</th>' in body
-    assert f"the app: {first.dealer_score}" in body
+    # The dealer's score is a student dealer's: the app is no player.
+    assert "the app: no score, it is not a player" in body
+    assert f"the app: {first.dealer_score}" not in body
     for name in ("Zoë", "さくら", "Ana"):
         assert f'<td class="num">{first.scores[name]}</td>' in body
         assert f'<td class="num total">{group.totals[name]}</td>' in foot

@@ -45,7 +45,7 @@ def ne_event_cells(moment: NeMoment, group: GroupRecord) -> tuple[str, str, str,
             return nickname, _cards(event.cards), verdict, f"{moment.cards_played} cards played"
         case ne.NoPlayJudged():
             card = str(event.card) if event.card else ""
-            return nickname, card, _yes_no(event.right, "right", "wrong"), ""
+            return nickname, card, _yes_no(event.right, "right", "wrong"), _no_play_text(moment)
         case ne.Called():
             said = "says right" if event.right else "says wrong"
             return nickname, "", moment.outcome or "", f"prophet {said}"
@@ -73,6 +73,19 @@ def ne_event_cells(moment: NeMoment, group: GroupRecord) -> tuple[str, str, str,
             winner = group.nickname(event.winner) if event.winner else ""
             return winner, "", event.reason, event.note
     return nickname, "", "", ""
+
+
+def _no_play_text(moment: NeMoment) -> str:
+    """What a no-play's verdict did, where a prophet made it more than right or wrong."""
+    event = moment.event
+    assert isinstance(event, ne.NoPlayJudged)
+    if moment.outcome == "pointed_right":
+        return "prophet pointed to a right card: played, player draws 5"
+    if moment.outcome == "pointed_wrong":
+        return "prophet pointed to a wrong card: dealer plays this card, player draws nothing"
+    if not event.right and event.card is None:
+        return "dealer agrees with the prophet: a card can be played, the prophet points"
+    return ""
 
 
 def ne_event_rows(round_: RoundRecord, group: GroupRecord) -> list[tuple[int, str, list[str]]]:
@@ -109,7 +122,8 @@ def ne_round_extras(round_: RoundRecord, group: GroupRecord) -> dict[str, Any]:
             }
             for line in summary.scores
         ],
-        "dealer_score": summary.dealer_score,
+        # A student dealer's score; the app, which dealt otherwise, is not a player.
+        "dealer_score": summary.dealer_score if summary.dealer is not None else None,
         "prophets": [
             {
                 "nickname": group.nickname(term.seat),

@@ -36,7 +36,10 @@ __all__ = [
     "numbered_table",
 ]
 
-CallOutcome = Literal["confirmed", "overthrown"]
+#: A call's outcome; on the verdict that follows a prophet's pointing (no-play case 4), whether
+#: the card pointed to was a right one ("pointed_right": it is played, the player draws 5) or
+#: not ("pointed_wrong": the dealer plays a right card, the prophet is overthrown).
+CallOutcome = Literal["confirmed", "overthrown", "pointed_right", "pointed_wrong"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,9 +117,16 @@ def ne_moments(events: Sequence[ne.Event]) -> tuple[NeMoment, ...]:
     outcomes = call_outcomes(events)
     moments: list[NeMoment] = []
     state: ne.RoundState | None = None
+    pointed: Card | None = None
     for event in events:
         state = ne.apply(state, event)
-        moments.append(NeMoment(event, state.cards_played, outcomes.get(event.seq)))
+        outcome = outcomes.get(event.seq)
+        if isinstance(event, ne.Pointed):
+            pointed = event.card
+        elif isinstance(event, ne.NoPlayJudged) and pointed is not None:
+            outcome = "pointed_right" if event.card == pointed else "pointed_wrong"
+            pointed = None
+        moments.append(NeMoment(event, state.cards_played, outcome))
     return tuple(moments)
 
 
