@@ -54,7 +54,7 @@ def test_russian_plays_agree_with_their_number(plays: int, words: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("plays", "words"), [(1, "w ostatnim zagraniu"), (4, "w ostatnich 4 zagraniach")]
+    ("plays", "words"), [(1, "w ostatnim 1 zagraniu"), (4, "w ostatnich 4 zagraniach")]
 )
 def test_polish_plays_agree_with_their_number(plays: int, words: str) -> None:
     assert words in table_line("pl", plays)
