@@ -136,6 +136,8 @@ def _group(
         "status": projector_status(group),
         "seats": _seats(group, state, anonymous=anonymous, online=online),
         "rule": group.rule_text if group.rule_revealed else None,
+        # A library rule's words are on the page, in its language: the id finds them.
+        "rule_id": group.rule_id if group.rule_revealed else None,
         "dealer": group.dealer_seat,
         "dealing": group.dealing_seat,
         **table,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 import unicodedata
 
-from classroom.core.text import _
+from classroom.core.text import Text, _
 from classroom.usecases.errors import Invalid
 
 __all__ = [
@@ -26,19 +26,20 @@ MAX_NICKNAME = 20
 #: The longest nickname_key of a cleaned nickname: folding can turn one character into four
 #: (Greek "ᾂ" is "a", two accents and "i").
 MAX_NICKNAME_KEY = 4 * MAX_NICKNAME
+#: Said in the reader's language where a page offers them (see `friendly_group_names`).
 _GROUP_NAMES = (
-    "Otters",
-    "Falcons",
-    "Comets",
-    "Maples",
-    "Dolphins",
-    "Lynxes",
-    "Ravens",
-    "Pandas",
-    "Glaciers",
-    "Koalas",
-    "Meteors",
-    "Herons",
+    _("Otters"),
+    _("Falcons"),
+    _("Comets"),
+    _("Maples"),
+    _("Dolphins"),
+    _("Lynxes"),
+    _("Ravens"),
+    _("Pandas"),
+    _("Glaciers"),
+    _("Koalas"),
+    _("Meteors"),
+    _("Herons"),
 )
 # Characters a reader can take for a Latin letter or digit, after case folding, each mapped to
 # the Latin letter it passes for. The idea is the "skeleton" of Unicode TR39 (confusable
@@ -84,8 +85,9 @@ def normalize_join_code(text: str) -> str:
     return "".join(ch for ch in text.upper() if ch.isalnum())
 
 
-def friendly_group_names(count: int) -> list[str]:
-    """Default names for `count` groups."""
+def friendly_group_names(count: int) -> list[Text]:
+    """Default names for `count` groups, in English until the edge says them in the reader's
+    language."""
     return [_GROUP_NAMES[i % len(_GROUP_NAMES)] for i in range(count)]
 
 

@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from classroom.core.cards import Rank, printed_rank
+from classroom.core.rules.library import load_library
 from classroom.usecases import ServiceError
 from classroom.web.auth import login_required, me
 from classroom.web.buttons import ActionForm, SwitchForm, back, form_problems
@@ -37,8 +38,9 @@ def show(token: str) -> tuple[str, int, dict[str, str]] | tuple[str, dict[str, s
         qr=qr,
         page_seconds=_page_seconds(),
         rank_letters=_rank_letters(),
-        # Words with a number, in each plural form of the page's language.
-        plural_words=_point_words() | _sudden_words(),
+        # Words with a number, in each plural form of the page's language, and the library
+        # rules' words, for a revealed rule.
+        more_words=_point_words() | _sudden_words() | _rule_words(),
     )
     return page, headers
 
@@ -52,6 +54,11 @@ def _language() -> str:
     """The language this page speaks ('en', 'ja', 'pl', 'ru')."""
     locale = get_locale()
     return locale.language if locale is not None else "en"
+
+
+def _rule_words() -> dict[str, str]:
+    """Each library rule's plain words in the page's language, for a revealed rule's line."""
+    return {f"rule_words_{rule.id}": rule.text_in(_language()) for rule in load_library()}
 
 
 def _page_seconds() -> int:

@@ -247,7 +247,7 @@ def pending_guesses(groups: Iterable[GroupSnapshot]) -> list[PendingGuess]:
                 rule_text=group.rule_text,
                 library=library_rule(group.rule_id),
                 check=check_guess(group.rule_text, guess.text),
-                words=say(built.words) if (built := built_from(guess.text)) else None,
+                words=built_words(guess.text),
             )
         )
     return found
@@ -262,4 +262,12 @@ def template_helpers() -> dict[str, Any]:
         "got_it_rule": got_it_rule,
         "game_badge": game_badge,
         "game_scoring": lambda mode: say(find_game(mode).scoring),
+        "built_words": built_words,
     }
+
+
+def built_words(text: str) -> str | None:
+    """A hypothesis built by taps in the words the builder showed the child, in the reader's
+    language; None for text typed by hand (it is shown as written)."""
+    built = built_from(text)
+    return say(built.words) if built is not None else None

@@ -9,12 +9,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import jsonify
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from classroom.core.rules import Rule, RuleError, compile_rule
 from classroom.core.rules.analysis import RuleAnalysis, analyze
-from classroom.core.rules.library import LibraryRule, load_library
+from classroom.core.rules.library import LibraryRule, load_library, localized
 from classroom.usecases.checks import is_rule
 from classroom.usecases.rounds import compiled
 from classroom.web.auth import login_required
@@ -66,8 +67,14 @@ def error_report(error: RuleError) -> dict[str, Any]:
 
 
 def library() -> tuple[LibraryRule, ...]:
-    """The kit's rule library."""
-    return load_library()
+    """The kit's rule library, its titles, texts and hints in the language of this page."""
+    locale = get_locale()
+    return _library_in(locale.language if locale is not None else "en")
+
+
+@functools.cache
+def _library_in(language: str) -> tuple[LibraryRule, ...]:
+    return tuple(localized(rule, language) for rule in load_library())
 
 
 def library_rule(rule_id: str | None) -> LibraryRule | None:

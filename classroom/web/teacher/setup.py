@@ -159,7 +159,7 @@ def _row_count(filters: GroupCountForm) -> tuple[int, int]:
 def _fill_rows(form: ClassForm, count: int) -> None:
     first = library()[0].id
     for name in friendly_group_names(count):
-        form.groups.append_entry({"name": name, "source": "library", "library_rule": first})
+        form.groups.append_entry({"name": say(name), "source": "library", "library_rule": first})
 
 
 def _listed(filters: GroupCountForm) -> tuple[LibraryRule, ...]:
@@ -203,6 +203,6 @@ def _page(form: ClassForm, filters: GroupCountForm) -> dict[str, Any]:
         "form": form,
         "filters": filters,
         "rows": list(zip(form.groups, infos, reports, strict=True)),
-        "friendly_names": friendly_group_names(MAX_GROUPS),
+        "friendly_names": [say(name) for name in friendly_group_names(MAX_GROUPS)],
         "max_groups": MAX_GROUPS,
     }

@@ -134,6 +134,8 @@ def _dealer_part(snapshot: GroupSnapshot, state: RoundState) -> dict[str, Any]:
         shown = [str(card) for card in state.hand(state.pending.seat)]
     return {
         "rule": snapshot.rule_text,
+        # A library rule: the tablet shows the dealer its words, not the rule language.
+        "rule_id": snapshot.rule_id,
         "rule_kind": snapshot.rule_kind,
         "shown_hand": shown,
         "verdict_due": state.phase in JUDGING and not snapshot.paused,

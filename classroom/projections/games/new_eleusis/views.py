@@ -201,6 +201,8 @@ def _dealer_part(snapshot: GroupSnapshot, state: ne.RoundState) -> View:
         }.get(state.phase)
     return {
         "rule": snapshot.rule_text,
+        # A library rule: the tablet shows the dealer its words, not the rule language.
+        "rule_id": snapshot.rule_id,
         "rule_kind": snapshot.rule_kind,
         "verdict_due": owed is not None,
         "verdict_kind": owed,

@@ -9,6 +9,7 @@ import { fitGroups } from "./fit.js";
 import { ownTile } from "./games.js";
 import * as ne from "./new_eleusis/tile.js";
 import { layOut } from "./pages.js";
+import { ruleWords } from "./rule.js";
 
 export { fitGroups };
 
@@ -78,7 +79,7 @@ function groupTile(group) {
     ),
   );
   append(tile, [news(group), ne.prophetLine(group, nameOf)]);
-  if (group.rule) append(tile, [h("p", { class: "rule" }, t("rule", { text: group.rule }))]);
+  if (group.rule) append(tile, [h("p", { class: "rule" }, t("rule", { text: ruleWords(group) }))]);
   if (group.mainline.length > 0) append(tile, [table(group)]);
   append(tile, [seatList(group)]);
   return tile;

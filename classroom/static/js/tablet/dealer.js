@@ -140,12 +140,19 @@ export function renderChooser(view, ui, local) {
   ui.dealButton.disabled = off;
 }
 
+/** The dealer's secret rule as the tablet shows it: one picked from the library in its words in
+ * the page's language (`ruleTexts`, by rule id), never its code; one written by the dealer as
+ * they wrote it. */
+export function dealerRule(view, ruleTexts) {
+  return (view.rule_id && ruleTexts[view.rule_id]) || view.rule || "";
+}
+
 /** "You are the dealer", the rule, and the verdict to give. */
 export function renderDealer(view, ui, local) {
   const dealing = isDealer(view);
   show(ui.dealerArea, dealing);
   if (!dealing) return;
-  ui.dealerRule.textContent = view.rule || "";
+  ui.dealerRule.textContent = dealerRule(view, local.ruleTexts);
   // Some tables take the verdict in the waiting play's own panel (New Eleusis: pending.js).
   const inPanel = ownTable(view)?.judgesInPendingPanel;
   const kind = view.verdict_due && !inPanel ? VERDICT_KINDS[view.status] : null;
