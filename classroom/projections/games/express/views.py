@@ -154,6 +154,8 @@ def teacher_view(snapshot: GroupSnapshot) -> dict[str, Any]:
     view["rule_id"] = snapshot.rule_id
     view["rule_kind"] = snapshot.rule_kind
     view["revealed"] = snapshot.rule_revealed
+    # The students see it too once a right guess revealed it, whatever the teacher's button.
+    view["revealed_by_guess"] = _revealed_by_guess(snapshot, snapshot.state)
     view["dealer_mismatches"] = snapshot.dealer_mismatches
     view["predicting"] = live_accuracy(snapshot.state)
     return view
