@@ -55,7 +55,8 @@ def _waiting(snapshot: GroupSnapshot, state: RoundState, seat_key: str) -> dict[
         "mine": pending.seat == seat_key,
         "can": not snapshot.paused and passes(lambda: verify_predict(state, seat_key)),
         "said": said,
-        "count": sum(1 for seat in others if state.predicted(seat)),
+        # Those who declined (Skip) have answered too: the window waits for nobody else.
+        "count": sum(1 for seat in others if state.answered(seat)),
         "of": len(others),
         # Whole seconds left of the app's window; None with a student dealer (no window).
         "left": None if left is None else round(left),

@@ -33,7 +33,10 @@ Verdict = dict[str, Any]
 
 def projector_status(group: GroupSnapshot) -> str:
     """The tile's status, in the words of the group's game (lobby, choosing_rule, playing,
-    verdict, paused, over, and what else the game adds)."""
+    verdict, paused, over, and what else the game adds); "ended" once the class has ended,
+    whatever the game (its round, if any, was ended with the class and shows its scores)."""
+    if group.class_ended:
+        return "ended"
     return views_of(group.mode).projector_status(group)
 
 
@@ -63,6 +66,8 @@ def projector_view(
         "class_id": class_snapshot.class_id,
         "name": class_snapshot.name,
         "ended": class_snapshot.ended,
+        # The page's words are the class's language: a change of it redraws the page.
+        "language": class_snapshot.language,
         "anonymous": anonymous,
         "open_to_join": open_to_join,
         # The code and the QR code are shown while a group still waits for its round.
@@ -152,7 +157,10 @@ def _seats(
     online: set[str],
 ) -> list[dict[str, Any]]:
     sizes = state.hand_sizes() if state else {}
-    scores = find_game(group.mode).scores(state)[0] if state else {}
+    scores, dealer_score = find_game(group.mode).scores(state) if state else ({}, 0)
+    if state is not None and group.dealer_seat is not None:
+        # A student dealer holds no hand but scores as the game says, as every player does.
+        scores = {**scores, group.dealer_seat: dealer_score}
     marks = views_of(group.mode).seat_marks
     seats = []
     for number, seat in enumerate(group.seats, start=1):

@@ -12,6 +12,7 @@ from classroom.core.games.express import Options
 from classroom.core.games.registry import UnknownGame, find_game
 from classroom.core.rules import RuleError, compile_rule
 from classroom.core.text import _
+from classroom.usecases.changes import Change
 from classroom.usecases.context import Context, use_case, utcnow
 from classroom.usecases.effects import (
     ClassChanged,
@@ -23,6 +24,7 @@ from classroom.usecases.errors import Invalid, NotFound
 from classroom.usecases.names import new_join_code
 from classroom.usecases.ownership import own_class
 from classroom.usecases.ports import ClassRow, NewGroup, UnitOfWork
+from classroom.usecases.reading import snapshot_of
 
 __all__ = [
     "LANGUAGES",
@@ -198,9 +200,32 @@ class ClassPeriods:
         """Close or reopen joining."""
         self._update(teacher_id, class_id, ClassChanged(class_id), joining_locked=locked)
 
+    @use_case
     def end_class(self, teacher_id: int, class_id: int) -> None:
-        """Close the class: nobody can join or act any more; its data stays until deleted."""
+        """Close the class: every round still running ends as the teacher's End round ends
+        it (scored, its end in the record), then nobody can join or act any more; its data
+        stays until deleted."""
+        with self.uow() as uow:
+            own_class(uow, teacher_id, class_id)
+            group_ids = [group.id for group in uow.groups.of_class(class_id)]
+        for group_id in group_ids:
+            self._end_running_round(group_id)
         self._update(teacher_id, class_id, ClassEnded(class_id), ended_at=utcnow())
+
+    def _end_running_round(self, group_id: int) -> None:
+        with self.context.writing(group_id) as uow:
+            found = uow.groups.with_latest_round(group_id)
+            group, round_row = found if found else (None, None)
+            if group is None or round_row is None or group.class_ended:
+                return
+            state = self.context.states.of(uow, round_row)
+            if state.is_over:
+                return
+            events = find_game(round_row.mode).end_round(state, "the class ended")
+            after = self.context.states.append(uow, round_row, events, state)
+            snapshot = snapshot_of(uow, group, round_row, after)
+            self.context.changed(uow, Change(group_id, group.class_id, events, snapshot=snapshot))
+            uow.commit()
 
     def delete_class(self, teacher_id: int, class_id: int) -> None:
         """Delete the class and everything about it."""

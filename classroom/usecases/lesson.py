@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from classroom.core.games.express import MIN_PLAYERS
 from classroom.core.games.registry import find_game
 from classroom.core.text import _
 from classroom.usecases.changes import Change
@@ -62,7 +61,7 @@ class LessonControls:
             playing = running is not None and not self.states.is_over(uow, running)
             if group.dealing_seat_id or playing:
                 raise Conflict(_("Change the dealer between rounds."))
-            _check_seats_for(mode, group.name, len(uow.seats.names(group_id)))
+            _check_seats_for(mode, group.mode, group.name, len(uow.seats.names(group_id)))
             uow.groups.update(group_id, dealer_mode=mode)
             change = Change(group_id, group.class_id, ())
             self.context.changed(uow, change)
@@ -79,6 +78,9 @@ class LessonControls:
             playing = running is not None and not self.states.is_over(uow, running)
             if group.dealing_seat_id or playing:
                 raise Conflict(_("Change the game between rounds."))
+            if group.dealer_mode == "student":
+                # A game that needs more players than its student-dealt table seats.
+                _check_seats_for("student", mode, group.name, len(uow.seats.names(group_id)))
             uow.groups.update(group_id, mode=mode)
             change = Change(group_id, group.class_id, ())
             self.context.changed(uow, change)
@@ -133,17 +135,19 @@ def _never_dealt(people: list[str], rounds: list[RoundTotals]) -> tuple[str, ...
     return tuple(found)
 
 
-def _check_seats_for(mode: str, group_name: str, seated: int) -> None:
-    """Student dealers need 3 players and a dealer; the app deals to 8 players at most."""
-    if mode == "student" and seated < MIN_PLAYERS + 1:
+def _check_seats_for(dealer_mode: str, game_mode: str, group_name: str, seated: int) -> None:
+    """Student dealers need the group's game's fewest players and a dealer (3 and a dealer in
+    Express, 4 and a dealer in New Eleusis); the app deals to 8 players at most."""
+    least = find_game(game_mode).min_players
+    if dealer_mode == "student" and seated < least + 1:
         raise Conflict(
             _(
                 "%(group)s has %(n)d students; students deal only with %(min)d or more "
-                "(3 players and a dealer)."
+                "(%(players)d players and a dealer)."
             )
-            % {"group": group_name, "n": seated, "min": MIN_PLAYERS + 1}
+            % {"group": group_name, "n": seated, "min": least + 1, "players": least}
         )
-    if mode == "app" and seated > MAX_PLAYERS:
+    if dealer_mode == "app" and seated > MAX_PLAYERS:
         raise Conflict(
             _(
                 "%(group)s has %(n)d students; the app deals to %(max)d players at most. "

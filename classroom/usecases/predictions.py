@@ -36,9 +36,9 @@ class Predictions:
 
     @use_case
     def predict(self, seat: SeatRef, move: Move) -> Change:
-        """`seat` forecasts the waiting card; the last forecast the app waited for brings the
-        verdict at once. A forecast after an overdue window brings the verdict, not recorded
-        (`late`)."""
+        """`seat` forecasts the waiting card, or declines to (`move.kind` "skip_predict"); the
+        last answer the app waited for brings the verdict at once. A forecast after an overdue
+        window brings the verdict, not recorded (`late`)."""
         with self.context.writing(seat.group_id) as uow:
             found = student_round(uow, seat, move.action_id)
             if isinstance(found, Change):
@@ -54,7 +54,10 @@ class Predictions:
                 self.context.changed(uow, change)
                 uow.commit()
                 return change
-            events = game.predict(state, str(seat.seat_id), move.right)
+            if move.kind == "skip_predict":
+                events = game.decline_prediction(state, str(seat.seat_id))
+            else:
+                events = game.predict(state, str(seat.seat_id), move.right)
             play = state.pending.since if state.pending else 0
             after = self.states.append(uow, round_row, events, state)
             if predicting(group, round_row) and everyone_predicted(after):

@@ -47,11 +47,11 @@ def _app_play_waits(round_row: RoundRow, state: RoundState) -> bool:
 
 
 def everyone_predicted(state: RoundState) -> bool:
-    """Every player but the one whose card waits has predicted it."""
+    """Every player but the one whose card waits has predicted it or declined to (Skip)."""
     pending = state.pending
     if pending is None:
         return False
-    return all(state.predicted(seat) for seat in state.seats if seat != pending.seat)
+    return all(state.answered(seat) for seat in state.seats if seat != pending.seat)
 
 
 def window_end(

@@ -114,11 +114,15 @@ def test_reconnecting_shows_within_seconds_and_a_play_waits_for_the_link(
     assert 0 <= frozen <= CEILING_MS and 0 <= offline <= CEILING_MS
 
 
-def seat_page(tablet: Tablet, text: str, name: str) -> None:
-    """The clear page with `text`, the way back to /join, and no raw socket error."""
+def seat_page(tablet: Tablet, text: str, name: str, *, rejoin: bool = True) -> None:
+    """The clear page with `text`, the way back to /join (none from an ended class, which
+    takes nobody), and no raw socket error."""
     page = tablet.page
     expect(page.locator("#rejoin-message")).to_have_text(text)
-    expect(page.get_by_role("link", name="Join again")).to_have_attribute("href", "/join")
+    if rejoin:
+        expect(page.get_by_role("link", name="Join again")).to_have_attribute("href", "/join")
+    else:
+        expect(page.get_by_role("link", name="Join again")).to_have_count(0)
     expect(page.locator("#game")).to_be_hidden()
     expect(page.get_by_text(re.compile("refused", re.IGNORECASE))).to_have_count(0)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
@@ -141,6 +145,6 @@ def test_a_removed_seat_and_an_ended_class_show_a_clear_page(
 
         teacher.submit(f"/classes/{teacher.class_id}/end")
         stays.page.reload()
-        seat_page(stays, "This class has ended.", "tablet-class-ended")
+        seat_page(stays, "This class has ended.", "tablet-class-ended", rejoin=False)
     finally:
         stays.context.close()

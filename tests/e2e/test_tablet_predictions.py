@@ -1,12 +1,14 @@
 """Everyone predicts in Chromium: a player's card waits; the three other tablets show it big
 with "Will it be accepted?" and ✓ / ✗; once all three have predicted the verdict arrives with a
 toast, and each tablet shows its running score; the teacher's debrief draws their learning
-curves; on the next card, Skip hides the question on one tablet only. Screenshots in English
+curves; on the next card, Skip hides the question on one tablet only and, being an answer, lets the
+verdict come as soon as the two others have predicted. Screenshots in English
 and Japanese, portrait and landscape, are saved in tests/output/e2e to be looked at."""
 
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -158,4 +160,12 @@ def test_three_tablets_predict_see_the_verdict_and_may_skip(predicting: Predicti
     others[0].page.locator("#predict-skip").tap()
     expect(others[0].page.locator("#predict")).to_be_hidden()
     expect(others[1].page.locator("#predict")).to_be_visible()
+    # A skip is an answer: once the two others have predicted, the verdict comes at once,
+    # long before the 15-second window would close it.
+    others[1].page.locator("#predict-accept").tap()
+    others[2].page.locator("#predict-reject").tap()
+    answered = time.monotonic()
+    for tablet in others:
+        expect(tablet.page.locator("#predict")).to_be_hidden(timeout=int(WINDOW_S) * 1000)
+    assert time.monotonic() - answered < int(WINDOW_S) / 2
     assert_no_page_errors(table)

@@ -64,6 +64,17 @@ def test_with_group_rebuilds_one_tile_and_keeps_the_rest():
     assert changed["joining"] is True
 
 
+def test_an_ended_class_shows_every_group_as_ended_never_as_paused():
+    dealt = Round.deal(("1", "2", "3"), random.Random(4)).state
+    # An ended class freezes its groups as a pause does; the room must not read "paused".
+    ended = [
+        group(1, paused=True, class_ended=True),
+        group(2, paused=True, class_ended=True, state=dealt, round_number=1),
+    ]
+    view = projector_view(class_of(*ended), anonymous=False, online=set(), join_url="")
+    assert [g["status"] for g in view["groups"]] == ["ended", "ended"]
+
+
 def test_with_group_hides_the_join_code_once_no_group_waits():
     view = projector_view(class_of(group(1)), anonymous=True, online=set(), join_url="/join")
     assert view["joining"] is True
@@ -204,3 +215,15 @@ def test_while_a_student_dealer_chooses_the_old_table_is_not_shown():
     assert tile["status"] == "choosing_rule" and tile["dealing"] == "12"
     assert tile["mainline"] == [] and tile["sidelines"] == [] and tile["verdict"] is None
     assert [s["cards"] for s in tile["seats"]] == [None, None]
+
+
+def test_a_student_dealers_score_shows_beside_the_players_at_the_round_end():
+    table = Round.deal(("1", "2", "3"), random.Random(4))
+    table.end_round("ended by the teacher")
+    seats = (SeatInfo(1, "Ana"), SeatInfo(2, "Ben"), SeatInfo(3, "Chen"), SeatInfo(4, "Dana"))
+    snapshot = group(1, seats=seats, state=table.state, round_number=1, dealer_seat="4")
+    tile = projector_view(class_of(snapshot), anonymous=False, online=set(), join_url="")
+    scores = {seat["seat"]: seat["score"] for seat in tile["groups"][0]["seats"]}
+    # The dealer scores as the best player (12 cards left each: 0 points all round).
+    assert scores == {"1": 0, "2": 0, "3": 0, "4": 0}
+    assert tile["groups"][0]["seats"][3]["cards"] is None

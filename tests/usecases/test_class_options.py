@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from classroom.core.games.express import Options
-from classroom.projections.group_views import student_view
+from classroom.projections.group_views import student_view, teacher_group_view
 from classroom.usecases import GroupSetup, Move, UseCases
 from tests.usecases.tables import Table
 
@@ -43,6 +43,9 @@ def test_a_right_guess_reveals_the_rule_to_the_group_by_default(
 ) -> None:
     table = guessed_right(use_cases, teacher, reveal_after_guess=True)
     assert tablet(table)["rule"] == RULE
+    # The teacher's panel says so ("revealed to students"), not "hidden from students".
+    snapshot = use_cases.reading.group_snapshot(table.group_id)
+    assert teacher_group_view(snapshot)["revealed_by_guess"] is True
 
 
 def test_a_class_that_reveals_by_hand_keeps_the_rule_hidden_after_a_right_guess(
@@ -52,6 +55,10 @@ def test_a_class_that_reveals_by_hand_keeps_the_rule_hidden_after_a_right_guess(
     view = tablet(table)
     assert (view["rule"], view["rule_id"], view["rule_words"]) == (None, None, None)
     assert view["status"] == "over"
+    assert (
+        teacher_group_view(use_cases.reading.group_snapshot(table.group_id))["revealed_by_guess"]
+        is False
+    )
     use_cases.rounds.set_revealed(teacher, table.group_id, True)
     assert tablet(table)["rule"] == RULE
 

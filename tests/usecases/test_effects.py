@@ -164,6 +164,8 @@ def test_class_settings_reach_every_screen_of_the_class(table: Table, heard: Ann
     classes.set_predictions(table.teacher, table.class_id, True, 5)
     classes.set_projector_anonymous(table.teacher, table.class_id, True)
     classes.projector_link_token(table.teacher, table.class_id)
+    table.use_cases.rounds.end_round(table.teacher, table.group_id)
+    heard.heard.pop()  # the round's end, announced as any change
     classes.end_class(table.teacher, table.class_id)
     assert heard.heard == [
         ("class", table.class_id),
@@ -173,6 +175,19 @@ def test_class_settings_reach_every_screen_of_the_class(table: Table, heard: Ann
         ("projector_revoked", table.class_id),
         ("class_ended", table.class_id),
     ]
+
+
+def test_ending_the_class_ends_its_running_round_as_end_round_does_then_says_so(
+    table: Table, heard: Announcer
+):
+    table.use_cases.classes.end_class(table.teacher, table.class_id)
+    assert heard.kinds() == ["announce", "class_ended"]
+    (ended,) = heard.changes()[0].events
+    assert (ended.kind, ended.reason) == ("round_ended", "teacher")  # type: ignore[attr-defined]
+    assert table.state().is_over
+    # Its scores are the round's: the class's totals count it.
+    totals = table.use_cases.lesson.class_totals(table.teacher, table.class_id)
+    assert totals[0].rounds and totals[0].rounds[-1].scores
 
 
 def test_a_refused_setting_announces_nothing(table: Table, heard: Announcer):

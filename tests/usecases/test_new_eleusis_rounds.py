@@ -227,3 +227,35 @@ def test_a_new_eleusis_table_plays_without_forecasts_when_the_class_predicts(
         player, Move("play", next(_ids), cards=(_right(state, player.key)[0],))
     )
     assert [event.kind for event in change.events] == ["played", "judged"]
+
+
+def test_four_students_cannot_switch_to_student_dealers_in_new_eleusis(
+    use_cases: UseCases, teacher: int
+) -> None:
+    groups = [GroupSetup("Owls", ALTERNATE_COLOURS, mode="new_eleusis")]
+    class_id = use_cases.classes.create_class(teacher, "Club", groups, Options())
+    snapshot = use_cases.reading.class_snapshot(teacher, class_id)
+    group_id = snapshot.groups[0].group_id
+    for name in NAMES[:4]:
+        use_cases.seats.join(snapshot.join_code, group_id, name)
+    # New Eleusis needs 4 players besides the dealer: 4 students would be 3 and a dealer.
+    with pytest.raises(Conflict, match="4 students; students deal only with 5 or more"):
+        use_cases.lesson.set_dealer_mode(teacher, group_id, "student")
+    assert use_cases.reading.group_snapshot(group_id).dealer_mode == "app"
+    use_cases.seats.join(snapshot.join_code, group_id, NAMES[4])
+    use_cases.lesson.set_dealer_mode(teacher, group_id, "student")
+    use_cases.rounds.start_round(teacher, group_id)  # five students: 4 players and a dealer
+
+
+def test_a_student_dealt_table_of_four_cannot_switch_to_new_eleusis(
+    use_cases: UseCases, teacher: int
+) -> None:
+    groups = [GroupSetup("Owls", ALTERNATE_COLOURS, dealer_mode="student")]
+    class_id = use_cases.classes.create_class(teacher, "Club", groups, Options())
+    snapshot = use_cases.reading.class_snapshot(teacher, class_id)
+    group_id = snapshot.groups[0].group_id
+    for name in NAMES[:4]:
+        use_cases.seats.join(snapshot.join_code, group_id, name)
+    with pytest.raises(Conflict, match="deal only with 5 or more"):
+        use_cases.lesson.set_mode(teacher, group_id, "new_eleusis")
+    assert use_cases.reading.group_snapshot(group_id).mode == "express"

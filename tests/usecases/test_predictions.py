@@ -13,6 +13,7 @@ from classroom.core.games.express import (
     Options,
     Played,
     Predicted,
+    PredictionDeclined,
     PredictionNotAllowed,
 )
 from classroom.projections.group_views import public_event, student_view
@@ -69,6 +70,51 @@ def test_a_play_waits_for_the_tables_predictions_and_the_last_one_brings_the_ver
     assert state.phase != "judging_play"
     rights = {p.seat: p.right for p in state.predictions}
     assert rights == {first.key: True, second.key: False, third.key: True}
+
+
+def skip(table: Table, seat: SeatRef) -> object:
+    return table.use_cases.predictions.predict(
+        seat, Move("skip_predict", f"s-{seat.key}-{table.moves}")
+    )
+
+
+def test_a_skip_is_an_answer_so_the_last_answer_brings_the_verdict_at_once(
+    use_cases: UseCases, teacher: int
+) -> None:
+    table = predicting_table(use_cases, teacher)
+    player = table.whose_turn()
+    table.play(player, table.right_card(player))
+    first, second, third = others(table, player)
+    predict(table, first, True)
+    assert [type(e) for e in skip(table, second).events] == [PredictionDeclined]
+    assert table.state().phase == "judging_play"
+    last = predict(table, third, False)
+    assert [type(e) for e in last.events] == [Predicted, Judged]
+    state = table.state()
+    # The skip is no forecast: it is neither right nor wrong.
+    assert {p.seat: p.right for p in state.predictions} == {first.key: True, third.key: False}
+
+
+def test_a_skip_as_the_last_answer_brings_the_verdict_and_counts_as_answered(
+    use_cases: UseCases, teacher: int
+) -> None:
+    table = predicting_table(use_cases, teacher)
+    player = table.whose_turn()
+    table.play(player, table.right_card(player))
+    first, second, third = others(table, player)
+    predict(table, first, True)
+    skipped = skip(table, second)
+    snapshot = use_cases.reading.group_snapshot(table.group_id)
+    waiting = student_view(snapshot, player.key)["predict"]["waiting"]
+    assert (waiting["count"], waiting["of"]) == (2, 3)
+    assert student_view(snapshot, second.key)["predict"]["waiting"]["can"] is False
+    # The others learn that someone answered, not that it was a skip.
+    event = skipped.events[0]  # type: ignore[attr-defined]
+    assert public_event(event) == {"kind": "predicted", "seq": event.seq}
+    with pytest.raises(PredictionNotAllowed):
+        predict(table, second, True)  # a skip is the answer on this card
+    last = skip(table, third)
+    assert [type(e) for e in last.events] == [PredictionDeclined, Judged]
 
 
 def test_the_tablets_show_only_ones_own_forecast_before_the_verdict(

@@ -6,7 +6,8 @@ from collections.abc import Callable
 
 import pytest
 
-from classroom.usecases import ClassSnapshot, SeatRef, UseCases
+from classroom.core.games.express import Options
+from classroom.usecases import ClassSnapshot, GroupSetup, Move, SeatRef, UseCases
 from tests.web.conftest import Browser, text
 
 
@@ -235,3 +236,32 @@ def test_group_actions_without_the_csrf_token_are_refused(
     response = client.post(f"/teacher/groups/{group_id}/{action}", data, csrf=False)
     assert response.status_code == 400
     assert service.reading.group_snapshot(group_id).rule_revealed is False
+
+
+def test_a_right_guess_that_revealed_the_rule_shows_as_revealed_on_the_panel(
+    client: Browser,
+    service: UseCases,
+    teacher: int,
+    join: Callable[..., SeatRef],
+) -> None:
+    groups = [GroupSetup("Table 1", "card.color != prev.color")]
+    made = service.classes.create_class(teacher, "7c", groups, Options(), reveal_after_guess=True)
+    snapshot = service.reading.class_snapshot(teacher, made)
+    seats = {seat.key: seat for seat in seat_students(join, snapshot, 0, 3)}
+    group_id = snapshot.groups[0].group_id
+    here = page_of(snapshot)
+    client.post(f"/teacher/groups/{group_id}/start", {"next": here})
+    assert "hidden from students" in text(client.get(here))
+    for number in range(40):  # until a card the rule accepts opens a guess
+        state = service.reading.group_snapshot(group_id).state
+        assert state is not None and state.turn is not None
+        if state.phase == "guess_window" and state.guesser is not None:
+            break
+        card = state.hand(state.turn)[0]
+        service.rounds.act(seats[state.turn], Move("play", f"p{number}", cards=(card,)))
+    assert state.guesser is not None
+    service.rounds.act(seats[state.guesser], Move("guess", "g", text="the colours alternate"))
+    service.rounds.judge_guess(teacher, group_id, True)
+    page = text(client.get(here))
+    # The class reveals on a right guess: the students see the rule, and the panel says so.
+    assert "revealed to students" in page and "hidden from students" not in page

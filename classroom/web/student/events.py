@@ -140,7 +140,7 @@ def on_act(payload: Any = None) -> dict[str, Any]:
     try:
         seat = _seat_as_connected()
         move = parse_move(payload)
-        if move.kind == "predict":
+        if move.kind in ("predict", "skip_predict"):
             change = use_cases().predictions.predict(seat, move)
         else:
             change = use_cases().rounds.act(seat, move)

@@ -34,6 +34,7 @@ from classroom.core.games.express.events import (
     Played,
     PlayerRemoved,
     Predicted,
+    PredictionDeclined,
     RoundEnded,
     TurnSkipped,
 )
@@ -61,6 +62,7 @@ __all__ = [
     "MIN_PLAYERS",
     "Judge",
     "deal",
+    "decline_prediction",
     "end_round",
     "guess",
     "hint",
@@ -166,6 +168,12 @@ def predict(state: RoundState, seat: str, accepted: bool) -> tuple[Event, ...]:
     """`seat` forecasts whether the card waiting for its verdict will be accepted."""
     verify_predict(state, seat)
     return _Batch(state).add(Predicted(seat=seat, accepted=accepted))
+
+
+def decline_prediction(state: RoundState, seat: str) -> tuple[Event, ...]:
+    """`seat` declines to forecast the waiting card (Skip): the window need not wait for it."""
+    verify_predict(state, seat)
+    return _Batch(state).add(PredictionDeclined(seat=seat))
 
 
 def judge_play(

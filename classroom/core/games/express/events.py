@@ -43,6 +43,7 @@ __all__ = [
     "Played",
     "PlayerRemoved",
     "Predicted",
+    "PredictionDeclined",
     "RoundEnded",
     "StockOut",
     "TurnSkipped",
@@ -128,6 +129,15 @@ class Predicted(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PredictionDeclined(Event):
+    """Another player chose not to forecast the waiting play (Skip): an answer that is no
+    forecast, so the app's verdict need not wait for it; it is never right or wrong."""
+
+    kind: ClassVar[str] = "prediction_declined"
+    seat: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class NoPlay(Event):
     """A player declared that no card in their hand is playable."""
 
@@ -176,6 +186,7 @@ _CODEC: EventCodec[Event] = EventCodec(
         Dealt,
         Played,
         Predicted,
+        PredictionDeclined,
         Judged,
         NoPlay,
         NoPlayJudged,

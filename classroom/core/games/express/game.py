@@ -37,7 +37,7 @@ class Express:
     )
     min_players = 3
     max_players = 8
-    moves = frozenset({"play", "no_play", "guess", "pass", "predict"})
+    moves = frozenset({"play", "no_play", "guess", "pass", "predict", "skip_predict"})
     predictions = True
     journals_read_log = True
     house_options = frozenset({"wrong_guess_penalty", "stock_out"})
@@ -89,6 +89,8 @@ class Express:
             return commands.pass_guess(state, seat)
         if move.kind == "predict":
             return commands.predict(state, seat, move.right)
+        if move.kind == "skip_predict":
+            return commands.decline_prediction(state, seat)
         raise UnknownMove(_("This table plays Eleusis Express: play one card at a time."))
 
     def verdict(

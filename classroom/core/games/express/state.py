@@ -32,6 +32,7 @@ from classroom.core.games.express.events import (
     Played,
     PlayerRemoved,
     Predicted,
+    PredictionDeclined,
     RoundEnded,
     TurnSkipped,
 )
@@ -101,6 +102,8 @@ class RoundState:
     guesses: tuple[Guess, ...] = ()
     hints: tuple[str, ...] = ()
     predictions: tuple[Prediction, ...] = ()
+    #: (seat, play) of every forecast declined (Skip): answered, never judged.
+    declined: tuple[tuple[str, int], ...] = ()
     discards: int = 0
     decks: int = 2
     end_reason: EndReason | None = None
@@ -123,6 +126,11 @@ class RoundState:
         """True if `seat` has already forecast the play that waits for its verdict."""
         since = self.pending.since if self.pending is not None else -1
         return any(p.play == since and p.seat == seat for p in self.predictions)
+
+    def answered(self, seat: str) -> bool:
+        """True if `seat` has forecast the waiting play or declined to (Skip)."""
+        since = self.pending.since if self.pending is not None else -1
+        return self.predicted(seat) or (seat, since) in self.declined
 
     @property
     def is_over(self) -> bool:
@@ -184,10 +192,19 @@ def _predicted(state: RoundState, event: Predicted) -> Changes:
     pending = state.pending
     if pending is None or event.seat not in state.seats or event.seat == pending.seat:
         raise BadEvent(f"Event {event.seq}: {event.seat} cannot predict this play.")
-    if state.predicted(event.seat):
+    if state.answered(event.seat):
         raise BadEvent(f"Event {event.seq}: {event.seat} has already predicted this play.")
     prediction = Prediction(event.seat, pending.since, event.accepted)
     return {"predictions": (*state.predictions, prediction)}
+
+
+def _declined(state: RoundState, event: PredictionDeclined) -> Changes:
+    pending = state.pending
+    if pending is None or event.seat not in state.seats or event.seat == pending.seat:
+        raise BadEvent(f"Event {event.seq}: {event.seat} cannot predict this play.")
+    if state.answered(event.seat):
+        raise BadEvent(f"Event {event.seq}: {event.seat} has already answered on this play.")
+    return {"declined": (*state.declined, (event.seat, pending.since))}
 
 
 def _judged(state: RoundState, event: Judged) -> Changes:
@@ -276,6 +293,8 @@ def _step(state: RoundState, event: Event) -> Changes:
             return _new_hand(state, seat, _removed(state, seat, card)) | waiting
         case Predicted():
             return _predicted(state, event)
+        case PredictionDeclined():
+            return _declined(state, event)
         case Judged():
             return _judged(state, event)
         case NoPlay(seat=seat):
@@ -305,6 +324,7 @@ _ALLOWED: dict[type[Event], frozenset[Phase]] = {
     Played: frozenset({"playing", "guess_window"}),
     Judged: frozenset({"judging_play"}),
     Predicted: frozenset({"judging_play"}),
+    PredictionDeclined: frozenset({"judging_play"}),
     NoPlay: frozenset({"playing", "guess_window"}),
     NoPlayJudged: frozenset({"judging_no_play"}),
     Guessed: frozenset({"guess_window"}),

@@ -106,7 +106,7 @@ def verify_predict(state: RoundState, seat: str) -> None:
         raise PredictionNotAllowed(_("No card is waiting for its verdict now."))
     if pending.seat == seat:
         raise PredictionNotAllowed(_("The others predict your card; wait for the verdict."))
-    if state.predicted(seat):
+    if state.answered(seat):
         raise PredictionNotAllowed(_("You have already predicted this card."))
 
 

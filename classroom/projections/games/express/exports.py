@@ -14,6 +14,7 @@ from classroom.core.games.express import (
     Judged,
     NoPlayJudged,
     Predicted,
+    PredictionDeclined,
     RoundEnded,
 )
 from classroom.projections.class_record import GroupRecord, RoundRecord
@@ -39,6 +40,8 @@ def _event_cells(event: LoggedEvent, group: GroupRecord) -> tuple[str, str, str,
         return nickname, card_text, _yes_no(event.right, "right", "wrong"), ""
     if isinstance(event, Predicted):
         return nickname, "", "", _yes_no(event.accepted, "predicts accepted", "predicts rejected")
+    if isinstance(event, PredictionDeclined):
+        return nickname, "", "", "declines to predict"
     if isinstance(event, Guessed | Hint):
         return nickname, "", "", event.text
     if isinstance(event, RoundEnded):

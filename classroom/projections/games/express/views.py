@@ -9,7 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from classroom.core.eventlog import LoggedEvent
-from classroom.core.games.express import JUDGING, Dealt, DeckAdded, Predicted, RoundState
+from classroom.core.games.express import (
+    JUDGING,
+    Dealt,
+    DeckAdded,
+    Predicted,
+    PredictionDeclined,
+    RoundState,
+)
 from classroom.core.games.express.round import passes
 from classroom.core.games.express.verify import (
     verify_guess,
@@ -34,8 +41,8 @@ def public_event(event: LoggedEvent) -> dict[str, Any] | None:
         return {"kind": "dealt", "seq": event.seq, "starter": str(event.starter)}
     if isinstance(event, DeckAdded):
         return {"kind": "deck_added", "seq": event.seq, "count": len(event.cards)}
-    if isinstance(event, Predicted):
-        return public_prediction(event.seq)
+    if isinstance(event, Predicted | PredictionDeclined):
+        return public_prediction(event.seq)  # that someone answered, not what
     return None
 
 
@@ -149,6 +156,8 @@ def teacher_view(snapshot: GroupSnapshot) -> dict[str, Any]:
     view["rule_id"] = snapshot.rule_id
     view["rule_kind"] = snapshot.rule_kind
     view["revealed"] = snapshot.rule_revealed
+    # The students see it too once a right guess revealed it, whatever the teacher's button.
+    view["revealed_by_guess"] = _revealed_by_guess(snapshot, snapshot.state)
     view["dealer_mismatches"] = snapshot.dealer_mismatches
     view["predicting"] = live_accuracy(snapshot.state)
     return view

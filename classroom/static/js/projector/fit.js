@@ -6,8 +6,6 @@ import { largestFitting, mostSeatColumns, READABLE, SMALLEST, smallerCard, steps
 
 /** Cards are never drawn smaller than this, whatever is cut. */
 const LEAST_CARD_PX = 6;
-/** A cut nickname still shows this many ems of itself (about three letters). */
-const LEAST_NAME_EM = 2.5;
 
 /** Fit the container's tiles: `tiles` lists [tile, hint] (a hint holds the steps that fitted
  * that group's tile before); without it every tile is fitted afresh. */
@@ -19,9 +17,11 @@ export function fitGroups(container, tiles = null) {
   }
 }
 
-/** Whether the tile's cards, and so all its words, are drawn at 28px or more at 1080p. */
+/** Whether the tile's cards, and so all its words, are drawn at 28px or more at 1080p, with
+ * every nickname whole. */
 export function isReadable(tile) {
-  return Number(tile.dataset.cards) <= READABLE && !tile.style.getPropertyValue("--card");
+  const cards = Number(tile.dataset.cards) <= READABLE && !tile.style.getPropertyValue("--card");
+  return cards && tile.dataset.whole === "1";
 }
 
 /** Whether the tile fits at the steps of `hint` (it then keeps them). */
@@ -30,14 +30,19 @@ function fitsAsBefore(tile, hint) {
   if (!steps.every((step) => hint[step] !== undefined)) return false;
   tile.style.removeProperty("--card");
   for (const step of steps) tile.dataset[step] = hint[step];
-  return Number(hint.cards) <= READABLE && fits(tile) && fits(tile.querySelector(".table"));
+  const fitted = Number(hint.cards) <= READABLE && fits(tile) && fits(tile.querySelector(".table"));
+  if (!fitted || namesCut(tile)) return false;
+  tile.dataset.whole = "1";
+  return true;
 }
 
 /**
  * Pick the tile's steps, giving up as little as possible, in this order: smaller cards (down to
- * 28px), smaller text (down to 28px), the "Playing" word and the points during play, sidelines
- * beside their card instead of under it (they pack closer), nicknames cut (ellipsis) for more
- * seat columns; cards under 28px only as the last resort.
+ * 28px), smaller text (down to 28px), a smaller title, sidelines beside their card instead of
+ * under it (they pack closer). Nicknames, points and the status word are never given up: read
+ * from the back of the room a cut name ("Бо…") says nothing. A tile that cannot show them all
+ * at readable sizes is not readable, and the page shows fewer tiles (pages.js); on a page of
+ * one, cards under 28px are the last resort.
  */
 export function fitTile(tile, startText = 0) {
   const most = mostSeatColumns(tile.querySelectorAll(".seat").length);
@@ -45,15 +50,12 @@ export function fitTile(tile, startText = 0) {
   const last = tries[tries.length - 1];
   for (const step of tries) {
     set(tile, step, wholeNameColumns(tile, step, most));
-    if (settle(tile, READABLE)) return;
+    tile.dataset.whole = namesCut(tile) ? "0" : "1";
+    if (tile.dataset.whole === "1" && settle(tile, READABLE)) return;
   }
-  for (let columns = wholeNameColumns(tile, last, most) + 1; columns <= most; columns += 1) {
-    set(tile, last, columns);
-    if (!seatsShown(tile)) break;
-    if (settle(tile, READABLE)) return;
-  }
-  set(tile, last, bestCutColumns(tile, last, most));
+  set(tile, last, wholeNameColumns(tile, last, most));
   if (!settle(tile, SMALLEST)) shrinkBelowSteps(tile);
+  tile.dataset.whole = namesCut(tile) ? "0" : "1";
 }
 
 /** Past the smallest step, the cards shrink by tenths until the whole table shows. */
@@ -95,26 +97,8 @@ function wholeNameColumns(tile, step, most) {
   return 1;
 }
 
-/** The most seat columns in which every seat still shows a few letters of its nickname. */
-function bestCutColumns(tile, step, most) {
-  for (let columns = most; columns > 1; columns -= 1) {
-    set(tile, step, columns);
-    if (seatsShown(tile)) return columns;
-  }
-  return 1;
-}
-
 function namesCut(tile) {
   return [...tile.querySelectorAll(".seat .name")].some((name) => name.scrollWidth > name.clientWidth + 1);
-}
-
-function seatsShown(tile) {
-  return [...tile.querySelectorAll(".seat")].every((seat) => {
-    const name = seat.querySelector(".name");
-    const em = parseFloat(getComputedStyle(seat).fontSize);
-    const enough = Math.min(name.scrollWidth, LEAST_NAME_EM * em);
-    return seat.scrollWidth <= seat.clientWidth + 1 && name.clientWidth + 1 >= enough;
-  });
 }
 
 function fitsAt(tile, level) {

@@ -74,12 +74,23 @@ export function newest(shown, incoming) {
   return { ...incoming, groups };
 }
 
+/** Whether the class's language changed between the view shown and `incoming` (a page opened
+ * in another language on purpose, with ?lang=, stays so until the class's language changes). */
+export function languageChanged(shown, incoming) {
+  return Boolean(shown.language && incoming.language && shown.language !== incoming.language);
+}
+
 function start() {
   const els = elements(document.getElementById("projector"));
   loadText(document.getElementById("projector-text"));
   let latest = JSON.parse(document.getElementById("projector-initial").textContent);
   setPageSeconds(Number(els.projector.dataset.pageSeconds));
   const draw = (view) => {
+    if (languageChanged(latest, view)) {
+      // Every word of the page comes with it, in the class's language: load it again.
+      window.location.reload();
+      return;
+    }
     latest = newest(latest, view);
     render(latest, els);
   };

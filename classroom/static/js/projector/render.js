@@ -29,7 +29,11 @@ export function render(view, els, { refit = false } = {}) {
   els.className.textContent = view.name;
   show(els.ended, view.ended);
   show(els.join, view.joining);
-  if (view.join_code) els.joinCode.textContent = view.join_code;
+  show(els.lateJoin, view.open_to_join && !view.joining);
+  if (view.join_code) {
+    els.joinCode.textContent = view.join_code;
+    els.lateCode.textContent = view.join_code;
+  }
   const ids = view.groups.map((group) => group.id);
   const now = JSON.stringify([view.joining, view.groups.map((group) => [group.id, group.round])]);
   const measure = refit || now !== arrangement;
@@ -49,6 +53,11 @@ export function render(view, els, { refit = false } = {}) {
   }
   drawn = entries;
   layOut(entries, ids, els, { joining: view.joining, measure });
+}
+
+/** A round over, or the whole class ended (its rounds were ended with it). */
+function isOver(group) {
+  return group.status === "over" || group.status === "ended";
 }
 
 function seatName(seat) {
@@ -99,7 +108,7 @@ function happenings(group) {
   if (group.status === "choosing_rule" && group.dealing) {
     items.push(h("span", { class: "now big" }, t("choosing", { name: nameOf(group, group.dealing) })));
   }
-  if (group.status === "over" && group.end_reason) {
+  if (isOver(group) && group.end_reason) {
     const name = group.winner ? nameOf(group, group.winner) : "";
     items.push(h("span", { class: "now end" }, t(`end_${group.end_reason}`, { name })));
     return items;
@@ -223,7 +232,7 @@ function seatChip(group, seat) {
   const name = seatName(seat);
   // While a guess is open the guesser acts, not the next player on turn.
   const guessing = group.status === "guess_window" || group.status === "guess";
-  const turn = (guessing ? group.guesser : group.turn) === seat.seat && group.status !== "over";
+  const turn = (guessing ? group.guesser : group.turn) === seat.seat && !isOver(group);
   const dealer = group.dealer === seat.seat || group.dealing === seat.seat;
   const winner = group.winner === seat.seat;
   const { prophet, expelled } = ne.seatMarks(seat);
@@ -233,7 +242,10 @@ function seatChip(group, seat) {
   if (prophet) classes.push("prophet");
   if (expelled) classes.push("expelled");
   const playing = seat.cards !== null && seat.cards !== undefined;
+  // A student dealer holds no cards but scores too.
+  const scored = seat.score !== null && seat.score !== undefined;
   const words = [playing ? t("seat_cards", { name, cards: seat.cards, score: seat.score }) : name];
+  if (!playing && scored) words.push(points(seat.score));
   words.push(seat.online ? t("online") : t("offline"));
   if (turn) words.push(t("turn"));
   if (dealer) words.push(t("dealer"));
@@ -250,7 +262,7 @@ function seatChip(group, seat) {
     h("span", { class: "name", "aria-hidden": "true" }, name),
     expelled ? h("span", { class: "out", "aria-hidden": "true" }, t("ne_out")) : null,
     playing ? h("span", { class: "count", "aria-hidden": "true" }, String(seat.cards)) : null,
-    playing ? h("span", { class: "score", "aria-hidden": "true" }, points(seat.score)) : null,
+    scored ? h("span", { class: "score", "aria-hidden": "true" }, points(seat.score)) : null,
     !playing && dealer ? h("span", { class: "role", "aria-hidden": "true" }, t("dealer")) : null,
   );
 }

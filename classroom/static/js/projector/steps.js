@@ -25,7 +25,7 @@ export function mostSeatColumns(seats) {
 
 /**
  * The steps to try, giving up as little as possible: smaller text (from `startText` down to
- * the last step), then the "Playing" word and the points gone (compact), then sidelines beside
+ * the last step), then a smaller title and no zero counts (compact), then sidelines beside
  * their card (flat). The last one is the most that can be given up this way.
  */
 export function stepsFrom(startText = 0) {

@@ -121,6 +121,8 @@ function receivers(ui, local, page) {
       if (ui.noPlayDialog.open) ui.noPlayDialog.close();
       for (const region of [ui.connection, ui.game, ui.problem, ui.paused]) show(region, false);
       ui.rejoinMessage.textContent = gone ? t(`refused_${reason}`) : message || t("refused");
+      // An ended class takes nobody: a join link would only lead to "no class with this code".
+      show(ui.rejoinLink, reason !== "class_ended");
       show(ui.rejoin, true);
     },
   };

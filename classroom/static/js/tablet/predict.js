@@ -1,6 +1,6 @@
 // Everyone predicts: while another player's card waits for its verdict this tablet asks "Will
-// it be accepted?" (✓ / ✗, or skip, which only hides the question here), counts the app's
-// window down, says what this student said, and after the verdict whether they were right.
+// it be accepted?" (✓ / ✗, or skip: an answer that is no forecast, so the app's verdict need
+// not wait for it), counts the app's window down, says what this student said, and after the verdict whether they were right.
 // The server sends no other student's forecast: only how many have predicted.
 
 import { cardFace } from "../shared/cards.js";
@@ -31,6 +31,7 @@ export function setupPredict(ui, actions, local, { notice }) {
     const waiting = local.view && local.view.predict && local.view.predict.waiting;
     state.skipped = waiting ? waiting.play : null;
     renderPredict(local.view, local);
+    if (waiting) actions.send("skip_predict");
   });
 }
 

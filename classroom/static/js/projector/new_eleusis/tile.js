@@ -20,7 +20,7 @@ export function gameTag(group) {
 
 /** The prophet and the sudden-death count, on their own line (null before the deal). */
 export function prophetLine(group, nameOf) {
-  if (!isNewEleusis(group) || !group.sudden_death || group.status === "over") return null;
+  if (!isNewEleusis(group) || !group.sudden_death || group.status === "over" || group.status === "ended") return null;
   const line = h("p", { class: "ne-line" });
   if (group.prophet) {
     line.append(
