@@ -42,7 +42,7 @@ const LINES = {
 /** One New Eleusis event in words (`before`: the event before it); undefined for the events
  * both games share. */
 export function neDescribe(view, event, before) {
-  if (["dealt", "hint", "deck_added"].includes(event.kind)) return undefined;
+  if (["dealt", "hint", "deck_added", "turn_skipped"].includes(event.kind)) return undefined;
   const line = LINES[event.kind];
   if (!line) return null;
   return tNodes(line(event, before), {
