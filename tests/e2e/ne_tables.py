@@ -76,7 +76,7 @@ def open_table(
     languages: dict[str, str] | None = None,
     mode: str = "new_eleusis",
     hand: int = HAND,
-    **options: str,
+    **options: Any,
 ) -> NeTable:
     """A class with one New Eleusis group (or one of another `mode`, whose hands hold `hand`
     cards), a tablet per nickname (at its viewport size) seated through the join page, and the

@@ -5,7 +5,7 @@
 
 import { cardInline } from "../shared/cards.js";
 import { fill } from "../shared/dom.js";
-import { tNodes, tnNodes } from "../shared/text.js";
+import { tn, tNodes, tnNodes } from "../shared/text.js";
 import { penaltyDrawn } from "./costs.js";
 import { nameOf } from "./names.js";
 import { cardsInline, isNe, neNoticeOf, neOutcomeOf } from "./new_eleusis/feed.js";
@@ -33,7 +33,10 @@ export function outcomeOf(view, event, after = []) {
   }
 }
 
-/** The outcome in words; a right no-play says the size of the new hand. */
+/**
+ * The outcome in words; a right no-play says the size of the new hand, a wrong string what
+ * each of its cards cost.
+ */
 export function outcomeText(outcome, handSize) {
   let key = outcome.key;
   if (key === "out_no_play_right" && handSize <= 1) {
@@ -41,8 +44,12 @@ export function outcomeText(outcome, handSize) {
   }
   const cards = outcome.cards ? cardsInline(outcome.cards) : "";
   const params = { card: outcome.card ? cardInline(outcome.card) : "", cards };
-  if (outcome.count !== undefined) return tnNodes(key, outcome.count, params);
-  return tNodes(key, { ...params, n: handSize });
+  if (outcome.count === undefined) return tNodes(key, { ...params, n: handSize });
+  const said = tnNodes(key, outcome.count, params);
+  if (!outcome.per) return said;
+  // Japanese leaves no space after its full stop.
+  const last = String(said[said.length - 1]);
+  return [...said, /[。！？]$/u.test(last) ? "" : " ", tn("ne_string_cost", outcome.per)];
 }
 
 /**
