@@ -74,15 +74,17 @@ def open_table(
     *,
     student_dealer: bool = False,
     languages: dict[str, str] | None = None,
-    **options: str | int,
+    mode: str = "new_eleusis",
+    hand: int = HAND,
+    **options: Any,
 ) -> NeTable:
-    """A class with one New Eleusis group, a tablet per nickname (at its viewport size) seated
-    through the join page, and the round dealt (with a student dealer: the rule is still to
-    choose on the dealer's tablet)."""
+    """A class with one New Eleusis group (or one of another `mode`, whose hands hold `hand`
+    cards), a tablet per nickname (at its viewport size) seated through the join page, and the
+    round dealt (with a student dealer: the rule is still to choose on the dealer's tablet)."""
     service = use_cases_for(connect(server.database))
     teacher_id = service.teachers.teacher_id(TEACHER[0])
     assert teacher_id is not None
-    groups = [GroupSetup("Owls", RULE, mode="new_eleusis")]
+    groups = [GroupSetup("Owls", RULE, mode=mode)]
     class_id = service.classes.create_class(teacher_id, class_name, groups, Options(), **options)
     snapshot = service.reading.class_snapshot(teacher_id, class_id)
     group_id = snapshot.groups[0].group_id
@@ -109,7 +111,7 @@ def open_table(
     teacher.submit(f"/groups/{group_id}/start")
     teacher.context.close()
     for tablet in tablets if not student_dealer else []:
-        expect(tablet.page.locator("#hand button[data-card]")).to_have_count(HAND)
+        expect(tablet.page.locator("#hand button[data-card]")).to_have_count(hand)
     return NeTable(service, teacher_id, class_id, group_id, tablets, bots)
 
 

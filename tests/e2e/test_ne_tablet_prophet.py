@@ -166,7 +166,9 @@ def test_a_call_the_app_confirms_keeps_the_prophet(table: NeTable) -> None:
         sideline = tablet.page.locator("#layout .column").last.locator(".sideline .playing-card")
         expect(sideline.last).to_have_attribute("aria-label", re.compile(r"of"))
     # The prophet called it wrong and was right: the player draws 2 for the card.
-    expect(player.page.locator("#outcome")).to_contain_text("was wrong: you drew 2 penalty cards.")
+    outcome = player.page.locator("#outcome")
+    expect(outcome).to_contain_text("was wrong: you drew 2 penalty cards.")
+    expect(outcome).to_contain_text("A wrong string costs 2 penalty cards for each of its cards.")
 
 
 def test_a_call_the_app_refutes_overthrows_the_prophet(table: NeTable) -> None:

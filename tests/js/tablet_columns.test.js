@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { layoutColumns, markFlags, scrollToShow } from "../../classroom/static/js/tablet/columns.js";
+import { layoutColumns, markFlags, rowStart, scrollToShow } from "../../classroom/static/js/tablet/columns.js";
 
 describe("layoutColumns", () => {
   it("gives a column per mainline card, the sideline cards under the card they tried to follow", () => {
@@ -72,5 +72,31 @@ describe("scrollToShow", () => {
 
   it("scrolls back left by as much as the card's left is outside the box", () => {
     assert.deepEqual(scrollToShow({ top: 0, left: 300 }, box, { top: 120, left: -80 }), { top: 0, left: 220 });
+  });
+});
+
+describe("scrollToShow with a margin", () => {
+  it("leaves room above the newest card for its outline", () => {
+    const box = { top: 100, left: 0 };
+    assert.deepEqual(scrollToShow({ top: 500, left: 0 }, box, { top: 100, left: 40 }, 8), { top: 492, left: 0 });
+    assert.deepEqual(scrollToShow({ top: 500, left: 0 }, box, { top: 120, left: 40 }, 8), { top: 500, left: 0 });
+  });
+});
+
+describe("rowStart", () => {
+  const rows = [0, 110, 220, 330];
+
+  it("moves back to the top of the row the scroll cuts when the newest card still shows", () => {
+    // From row 110 the newest card's foot (430) is 320 down: it fits a box of 345.
+    assert.equal(rowStart(175, rows, 430, 345), 110);
+  });
+
+  it("keeps the scroll when moving back would hide the newest card", () => {
+    // From row 0 the newest card's foot would be 430 down, below a box of 345.
+    assert.equal(rowStart(75, rows, 430, 345), 75);
+  });
+
+  it("keeps a scroll at the top", () => {
+    assert.equal(rowStart(0, rows, 300, 345), 0);
   });
 });

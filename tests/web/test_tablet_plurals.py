@@ -21,6 +21,7 @@ COST_KEYS = {
     "out_no_play_wrong",
     "ne_string_cost",
     "ne_out_wrong",
+    "ne_string_full",
 }
 
 

@@ -40,12 +40,27 @@ export function markFlags(marks, number) {
 /**
  * The scroll of a box scrolled to its end that still shows the newest card: when the pile of
  * wrong cards under it is taller (or wider) than the box, the end is the pile's foot, so the
- * scroll goes back until the card's top (left) edge is in the box. `box` and `card` are the
- * screen rectangles of the box and the card at `scroll`.
+ * scroll goes back until the card's top (left) edge is in the box, `margin` inside it (room for
+ * the card's outline). `box` and `card` are the screen rectangles of the box and the card at
+ * `scroll`.
  */
-export function scrollToShow(scroll, box, card) {
+export function scrollToShow(scroll, box, card, margin = 0) {
+  const top = box.top + margin;
+  const left = box.left + margin;
   return {
-    top: card.top < box.top ? scroll.top - (box.top - card.top) : scroll.top,
-    left: card.left < box.left ? scroll.left - (box.left - card.left) : scroll.left,
+    top: card.top < top ? scroll.top - (top - card.top) : scroll.top,
+    left: card.left < left ? scroll.left - (left - card.left) : scroll.left,
   };
+}
+
+/**
+ * A scroll `top` of the layout box moved back to the top of the row it cuts in half, so that
+ * the box shows whole rows from its top edge, when the newest card (its bottom at
+ * `newestBottom`, in the box's content) still fits in the box's `height` from there; else `top`.
+ * `rowTops`: where each row starts in the content, in order.
+ */
+export function rowStart(top, rowTops, newestBottom, height) {
+  const cut = rowTops.filter((row) => row < top).pop();
+  if (cut === undefined || newestBottom - cut > height) return top;
+  return cut;
 }

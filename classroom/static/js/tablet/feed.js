@@ -7,6 +7,7 @@ import { tNodes, tnNodes } from "../shared/text.js";
 import { newHandFewer, perWrongCard, wrongNoPlayCost } from "./costs.js";
 import { nameOf } from "./names.js";
 import { isNe, neDescribe } from "./new_eleusis/feed.js";
+import { skippedText } from "./notices.js";
 
 const SHOWN = 8;
 const KEYS = {
@@ -42,6 +43,8 @@ export function describe(view, event, before = null) {
       return tNodes("ev_hint", { text: event.text });
     case "deck_added":
       return tNodes("ev_deck_added");
+    case "turn_skipped":
+      return skippedText(view, event);
     default:
       break;
   }

@@ -5,7 +5,10 @@
 import { cardFace, cardName, shortLabel } from "../shared/cards.js";
 import { fill, h } from "../shared/dom.js";
 import { t } from "../shared/text.js";
-import { layoutColumns, markFlags, scrollToShow } from "./columns.js";
+import { layoutColumns, markFlags, rowStart, scrollToShow } from "./columns.js";
+
+// Room kept around the newest card and above the top row: their outline shows whole.
+const EDGE = 8;
 
 let drawn = "";
 let watched = null;
@@ -61,7 +64,13 @@ function showNewest(container) {
   const newest = container.querySelector(".newest");
   if (!newest) return;
   const scroll = { top: container.scrollTop, left: container.scrollLeft };
-  const { top, left } = scrollToShow(scroll, container.getBoundingClientRect(), newest.getBoundingClientRect());
-  container.scrollTop = top;
+  const box = container.getBoundingClientRect();
+  const { top, left } = scrollToShow(scroll, box, newest.getBoundingClientRect(), EDGE);
+  // In the box's content: where each row of columns starts, and the newest card's foot.
+  const inContent = (y) => y - box.top + scroll.top;
+  const rows = [...container.children].map((column) => inContent(column.getBoundingClientRect().top) - EDGE);
+  const rowTops = [...new Set(rows.map(Math.round))].sort((a, b) => a - b);
+  const newestBottom = inContent(newest.getBoundingClientRect().bottom) + EDGE;
+  container.scrollTop = rowStart(top, rowTops, newestBottom, container.clientHeight);
   container.scrollLeft = left;
 }

@@ -20,7 +20,14 @@ import { playString, sendNoPlay, setupNe } from "./new_eleusis/turn.js";
 import { createNotice, noticeOf, outcomeOf, pauseNotice } from "./notices.js";
 import { renderPredict, setupPredict } from "./predict.js";
 import { render } from "./render.js";
+import { nextBring, revealShift } from "./reveal.js";
 import { takeEvents } from "./state.js";
+
+// Space kept between what is brought into view and the screen's edge.
+const REVEAL_MARGIN = 8;
+// The kinds of event by which another player's turn starts or ends: the outcome of this tablet's
+// own play is no news after them.
+const LATER_TURN = ["played", "no_play", "judged", "no_play_judged", "turn_skipped"];
 
 function readLibrary() {
   const list = readJson("rule-library");
@@ -43,8 +50,16 @@ function start() {
     journal: newJournalState(),
     dealer: newDealerState(),
     ne: newNeState(),
+    // What the page keeps in view until the student touches it: "turn" or "outcome".
+    bring: null,
+    myTurn: false,
   };
-  const redraw = () => local.view && (render(local.view, ui, local), renderPredict(local.view, local));
+  const redraw = () => {
+    if (!local.view) return;
+    render(local.view, ui, local);
+    renderPredict(local.view, local);
+    bringIntoView(ui, local);
+  };
   const say = (message) => {
     ui.problem.textContent = message || "";
     show(ui.problem, Boolean(message));
@@ -94,8 +109,9 @@ function receivers(ui, local, page) {
       const { feed, seq, fresh } = takeEvents({ feed: local.feed, seq: local.feedSeq }, list);
       Object.assign(local, { feed, feedSeq: seq });
       fresh.forEach((event, at) => {
-        // A new round: the outcome of the last round's play is no news any more.
-        if (event.kind === "dealt") local.outcome = null;
+        // A new round, or another player's turn: the outcome of my last play is no news.
+        const later = LATER_TURN.includes(event.kind) && local.view && event.seat !== local.view.me;
+        if (event.kind === "dealt" || later) local.outcome = null;
         tell(local, page.notice, event, fresh.slice(at + 1));
       });
       page.redraw();
@@ -180,14 +196,19 @@ function setupTurn(ui, local, page) {
     local.selected = local.selected === card && button.getAttribute("aria-pressed") === "true" ? null : card;
     redraw();
   });
+  const played = () => Object.assign(local, { outcome: null, bring: "outcome" });
   ui.playButton.addEventListener("click", () => {
     if (isNe(local.view)) {
-      if (playString(local, page)) local.outcome = null;
-    } else if (local.selected && actions.send("play", { card: local.selected })) local.outcome = null;
+      if (playString(local, page)) played();
+    } else if (local.selected && actions.send("play", { card: local.selected })) played();
   });
   setupNoPlay(ui, () => {
-    if (isNe(local.view) ? sendNoPlay(page) : actions.send("no_play")) local.outcome = null;
+    if (isNe(local.view) ? sendNoPlay(page) : actions.send("no_play")) played();
   });
+  // The student's own touch or scroll: the page stops bringing things into view.
+  for (const kind of ["pointerdown", "wheel", "keydown"]) {
+    window.addEventListener(kind, () => (local.bring = null), { capture: true, passive: true });
+  }
   ui.guessForm.addEventListener("submit", (event) => {
     event.preventDefault();
     const text = ui.guessText.value.trim();
@@ -207,9 +228,32 @@ function setupTurn(ui, local, page) {
  */
 function tell(local, notice, event, after) {
   const outcome = outcomeOf(local.view, event, after);
-  if (outcome) local.outcome = outcome;
+  if (outcome) Object.assign(local, { outcome, bring: "outcome" });
   const news = noticeOf(local.view, event);
   if (news) notice.say(news);
+}
+
+/**
+ * Keep in view what matters now: when the turn comes, the hand and Play (which may lie far below
+ * a long table, or below the fold of a phone); after a play, what became of it.
+ */
+function bringIntoView(ui, local) {
+  const myTurn = Boolean(local.view.can.play || local.view.can.no_play);
+  local.bring = nextBring(local, myTurn);
+  local.myTurn = myTurn;
+  const edges = (first, last) => ({
+    top: first.getBoundingClientRect().top,
+    bottom: last.getBoundingClientRect().bottom,
+  });
+  let band = null;
+  if (ui.handArea.hidden) return;
+  if (local.bring === "turn") band = edges(ui.handArea, ui.turnActions);
+  // The outcome first, then as much of the hand under it as the screen holds.
+  else if (local.bring === "outcome" && ui.outcome.textContent) band = edges(ui.outcome, ui.hand);
+  if (!band) return;
+  const first = local.bring === "turn" ? "end" : "start";
+  const shift = revealShift(band, window.innerHeight, REVEAL_MARGIN, first);
+  if (shift) window.scrollBy({ top: shift, behavior: "instant" });
 }
 
 /** "No play" costs cards when wrong: it is sent only once the student confirms it. */

@@ -13,7 +13,7 @@ import { nameOf } from "./names.js";
 import { ownTable } from "./games.js";
 import { neBadges, neMarks } from "./new_eleusis/table.js";
 import { renderNe } from "./new_eleusis/turn.js";
-import { outcomeText } from "./notices.js";
+import { outcomeText, waitingText } from "./notices.js";
 import { predictStatus } from "./predict.js";
 
 export { nameOf };
@@ -39,7 +39,7 @@ export function render(view, ui, local) {
     renderLayout(ui.layout, view.mainline, view.sidelines, neMarks(view));
   }
   renderHand(view, ui, local);
-  fill(ui.outcome, local.outcome ? outcomeText(local.outcome, (view.hand || []).length) : []);
+  fill(ui.outcome, local.outcome ? outcomeText(local.outcome, (view.hand || []).length) : waitingText(view));
   renderActions(view, ui, local);
   renderNe(view, ui, local, hasRound && view.status !== "over");
   renderJournal(view, ui, local, playing);

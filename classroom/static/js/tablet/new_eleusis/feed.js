@@ -5,7 +5,7 @@
 import { cardInline } from "../../shared/cards.js";
 import { h } from "../../shared/dom.js";
 import { tNodes } from "../../shared/text.js";
-import { penaltyDrawn } from "../costs.js";
+import { penaltyDrawn, perWrongCard } from "../costs.js";
 import { nameOf } from "../names.js";
 
 /** Whether the view is of a New Eleusis table. */
@@ -42,7 +42,7 @@ const LINES = {
 /** One New Eleusis event in words (`before`: the event before it); undefined for the events
  * both games share. */
 export function neDescribe(view, event, before) {
-  if (["dealt", "hint", "deck_added"].includes(event.kind)) return undefined;
+  if (["dealt", "hint", "deck_added", "turn_skipped"].includes(event.kind)) return undefined;
   const line = LINES[event.kind];
   if (!line) return null;
   return tNodes(line(event, before), {
@@ -53,9 +53,9 @@ export function neDescribe(view, event, before) {
 }
 
 /**
- * The outcome of my own string or no-play, as {key, card, cards, count}, or null. A wrong one
- * says the penalty cards drawn (`count`), or that the prophet took the blame (`after`: the
- * events that came with it).
+ * The outcome of my own string or no-play, as {key, card, cards, count, per}, or null. A wrong
+ * one says the penalty cards drawn (`count`; for a string, `per` card of it too), or that the
+ * prophet took the blame (`after`: the events that came with it).
  */
 export function neOutcomeOf(view, event, after = []) {
   if (event.seat !== view.me) return null;
@@ -63,7 +63,7 @@ export function neOutcomeOf(view, event, after = []) {
     if (event.correct) return { key: "ne_out_correct", cards: event.cards };
     const count = penaltyDrawn(view, event, after);
     return count
-      ? { key: "ne_out_wrong", cards: event.cards, count }
+      ? { key: "ne_out_wrong", cards: event.cards, count, per: perWrongCard(view) }
       : { key: "ne_out_wrong_free", cards: event.cards };
   }
   if (event.kind !== "no_play_judged") return null;

@@ -3,20 +3,27 @@
 // takes it out and the later ones move up.
 
 import { fill, h } from "../../shared/dom.js";
-import { t, tNodes } from "../../shared/text.js";
+import { t, tNodes, tnNodes } from "../../shared/text.js";
 import { cardsInline } from "./feed.js";
 
 /** The tablet's own New Eleusis state, kept in `local.ne`. */
 export function newNeState() {
-  return { string: [], dealerCard: null, key: "" };
+  return { string: [], dealerCard: null, key: "", full: false };
 }
 
-/** A tap on a hand button: take it into the string, or out of it. */
+/** The most cards a string may hold. */
+export function maxString(view) {
+  return view.max_string || 4;
+}
+
+/** A tap on a hand button: take it into the string, or out of it; a card past the string's
+ * most is refused, and the tablet says why (`full`). */
 export function toggleInString(view, local, button) {
   const string = local.ne.string;
   const order = Number(button.dataset.order || 0);
+  local.ne.full = !order && string.length >= maxString(view);
   if (order) string.splice(order - 1, 1);
-  else if (string.length < (view.max_string || 4)) string.push(button.dataset.card);
+  else if (!local.ne.full) string.push(button.dataset.card);
 }
 
 /** Mark the hand's buttons with their place in the string; drop cards no longer in the hand. */
@@ -53,7 +60,12 @@ export function renderNeHand(view, ui, local, choosable) {
     button.disabled = !choosable;
   }
   const string = local.ne.string;
-  fill(ui.selectedCard, string.length ? tNodes("ne_string_is", { cards: cardsInline(string) }) : []);
+  if (string.length < maxString(view)) local.ne.full = false;
+  fill(
+    ui.selectedCard,
+    string.length ? tNodes("ne_string_is", { cards: cardsInline(string) }) : [],
+    local.ne.full ? [" ", h("strong", { class: "string-full" }, tnNodes("ne_string_full", maxString(view)))] : [],
+  );
 }
 
 /** Play (with the number of cards), Clear, No card fits, Become prophet. */
