@@ -10,7 +10,7 @@ from reportlab.platypus import Flowable, Table
 
 from classroom.core.cards import printed_label
 from classroom.projections.games.new_eleusis.record import NeCard
-from printables.kit.card_layout import layout_rows
+from printables.kit.card_layout import CardTag, LayoutTags, layout_rows
 from printables.kit.document import build_pdf
 from printables.kit.i18n import current_language, local_number
 from printables.kit.i18n import gettext as _
@@ -25,6 +25,10 @@ __all__ = ["NeReportRenderer"]
 ENTRY_SHARES = (0.06, 0.1, 0.16, 0.5, 0.18)
 PROPHET_SHARES = (0.34, 0.22, 0.22, 0.22)
 SCORE_SHARES = (0.36, 0.16, 0.16, 0.16, 0.16)
+#: The signs the table prints by a card with a marker (every 10th card) and by the card with
+#: the prophet's marker: shapes every embedded font draws, so a grey printout tells them too.
+MARKER_SIGN = "▲"
+PROPHET_SIGN = "★"
 
 
 class NeReportRenderer(ReportRenderer):
@@ -66,27 +70,36 @@ class NeReportRenderer(ReportRenderer):
         summary = report.summary
         intro = _(
             "The mainline from left to right; each wrong string hangs, shaded, under the"
-            " mainline card it tried to follow. Markers count the cards in the order they were"
-            " played, the starter not counted."
+            " mainline card it tried to follow. Every card carries its number in the order the"
+            " cards were played, the starter 0: above a mainline card, on the left of a sideline"
+            " card. The markers and the events below count the cards the same way."
         )
         mainline = tuple(card.card for card in summary.mainline)
         sidelines = tuple(tuple(card.card for card in under) for under in summary.sidelines)
+        tags = LayoutTags(
+            tuple(map(_tag, summary.mainline)),
+            tuple(tuple(map(_tag, under)) for under in summary.sidelines),
+        )
         every = sorted(
             [*summary.mainline, *(card for under in summary.sidelines for card in under)],
             key=lambda card: card.number,
         )
         story: list[Flowable] = [self._p(_("The table"), "h2"), self._p(intro, "intro")]
-        story += layout_rows(mainline, sidelines, self.width, language=current_language())
-        marked = [self._card(card) for card in every if card.marker]
-        markers = (
-            _("Markers (every 10th card played): {cards}.").format(cards=", ".join(marked))
-            if marked
-            else _("No marker yet: fewer than 10 cards were played.")
+        story += layout_rows(
+            mainline, sidelines, self.width, language=current_language(), tags=tags
         )
+        marked = [self._card(card) for card in every if card.marker]
+        # A line per sign: it tells what the sign means and which cards carry it.
+        if marked:
+            listed = _("Markers (every 10th card played): {cards}.").format(cards=", ".join(marked))
+            legend = [f"{MARKER_SIGN} {listed}"]
+        else:
+            legend = [_("No marker yet: fewer than 10 cards were played.")]
         prophet = next((card for card in every if card.prophet_marker), None)
         if prophet is not None:
-            markers += " " + _("The prophet's marker: {card}.").format(card=self._card(prophet))
-        return [*story, self._p(markers, "body")]
+            text = _("The prophet's marker: {card}.").format(card=self._card(prophet))
+            legend.append(f"{PROPHET_SIGN} {text}")
+        return [*story, *(self._p(line, "body") for line in legend)]
 
     @staticmethod
     def _card(card: NeCard) -> str:
@@ -173,3 +186,9 @@ class NeReportRenderer(ReportRenderer):
             " end no more than twice the cards up to the marker."
         ).format(high=summary.high_count)
         return self._score_section(rows, SCORE_SHARES, rules, over=summary.over)
+
+
+def _tag(card: NeCard) -> CardTag:
+    """What the table prints by a card: its number in play order and its markers' signs."""
+    signs = (MARKER_SIGN if card.marker else "") + (PROPHET_SIGN if card.prophet_marker else "")
+    return CardTag(card.number, signs)

@@ -9,12 +9,15 @@ from pathlib import Path
 import pytest
 
 from classroom.usecases import UseCases
+from tests.unit.test_printables_ne_report import assert_markers_drawn_by_their_cards, named_markers
 from tests.unit.test_printables_support import text_of
 from tests.web.ne_records_support import mixed_class
 from tests.web.printing_support import PDF, logged_in, printing_app
 
 
-def _report(tmp_path: Path, language: str) -> tuple[str, str, dict[str, str]]:
+def _report_pdfs(tmp_path: Path, language: str) -> tuple[bytes, bytes, dict[str, str]]:
+    """The New Eleusis and the Express round's reports of a mixed class, and who was the
+    prophet and who was expelled."""
     app = printing_app(tmp_path)
     service: UseCases = app.extensions["use_cases"]
     teacher = service.teachers.create_teacher("rivera", "correct horse battery")
@@ -26,7 +29,12 @@ def _report(tmp_path: Path, language: str) -> tuple[str, str, dict[str, str]]:
     assert express.status_code == 200
     names = service.records.group_record(teacher, played.ne_group).names
     who = {"prophet": names[played.prophet], "expelled": names[played.expelled]}
-    return text_of(response.data), text_of(express.data), who
+    return response.data, express.data, who
+
+
+def _report(tmp_path: Path, language: str) -> tuple[str, str, dict[str, str]]:
+    new, express, who = _report_pdfs(tmp_path, language)
+    return text_of(new), text_of(express), who
 
 
 def test_the_english_report_tells_the_prophet_markers_expulsion_and_scores(
@@ -43,6 +51,16 @@ def test_the_english_report_tells_the_prophet_markers_expulsion_and_scores(
     assert "Prophet's bonus" in text
     assert "Dealer (the app): no score, the app is not a player –" in text
     assert "New Eleusis" not in express and "Hypotheses and events" in express
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_markers_on_a_long_sideline_are_drawn_by_the_cards_the_report_names(
+    tmp_path: Path, language: str
+) -> None:
+    pdf, _express, _who = _report_pdfs(tmp_path, language)
+    # The round's wrong strings hang under one mainline card: cards 10, 20 and 30 are there.
+    assert [n for _sign, n, _label in named_markers(pdf, language)] == [10, 20, 30]
+    assert_markers_drawn_by_their_cards(pdf, language)
 
 
 @pytest.mark.parametrize(
