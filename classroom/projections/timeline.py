@@ -12,7 +12,14 @@ from typing import Any
 
 from classroom.core.eventlog import LoggedEvent
 from classroom.core.games import express as game
-from classroom.core.games.express import Dealt, GameError, Judged, Played, Predicted
+from classroom.core.games.express import (
+    Dealt,
+    GameError,
+    Judged,
+    Played,
+    Predicted,
+    PredictionDeclined,
+)
 from classroom.core.layout import Layout
 from classroom.projections.class_record import Mismatch, RoundRecord
 from classroom.projections.games import views_of
@@ -39,15 +46,18 @@ class Moment:
     outcome: str | None = None
     #: The forecasts on the card this verdict (or this play, never judged) is about.
     predictions: tuple[PlayPrediction, ...] = ()
+    #: The seats that chose not to forecast that card (Skip).
+    declined: tuple[str, ...] = ()
 
 
 def timeline(record: RoundRecord) -> list[Moment]:
     """Every moment of the round, in order."""
     keyed: list[tuple[tuple[int, int, int], Moment]] = []
     forecasts = _forecasts(record.events)
+    declined = _declined(record.events)
     for event, cards_played, outcome in views_of(record.mode).moments(record.events):
-        if isinstance(event, Predicted):
-            continue
+        if isinstance(event, Predicted | PredictionDeclined):
+            continue  # told on the card's verdict
         moment = Moment(
             event.seq,
             record.times.get(event.seq, ""),
@@ -57,6 +67,7 @@ def timeline(record: RoundRecord) -> list[Moment]:
             cards_played=cards_played,
             outcome=outcome,
             predictions=forecasts.get(event.seq, ()),
+            declined=declined.get(event.seq, ()),
         )
         keyed.append(((event.seq, 0, 0), moment))
     for n, mismatch in enumerate(record.mismatches):
@@ -85,6 +96,23 @@ def _forecasts(events: tuple[LoggedEvent, ...]) -> dict[int, tuple[PlayPredictio
         seq = verdicts.get(prediction.play_seq, prediction.play_seq)
         grouped.setdefault(seq, []).append(prediction)
     return {seq: tuple(found) for seq, found in grouped.items()}
+
+
+def _declined(events: tuple[LoggedEvent, ...]) -> dict[int, tuple[str, ...]]:
+    """The seats that skipped forecasting each card, by the seq of the moment that tells the
+    card's forecasts (its verdict, or its play while never judged)."""
+    waiting: int | None = None
+    skipped: dict[int, list[str]] = {}
+    for event in events:
+        if isinstance(event, Played):
+            waiting = event.seq
+        elif isinstance(event, PredictionDeclined) and waiting is not None:
+            skipped.setdefault(waiting, []).append(event.seat)
+        elif isinstance(event, Judged) and waiting is not None:
+            if waiting in skipped:
+                skipped[event.seq] = skipped.pop(waiting)
+            waiting = None
+    return {seq: tuple(seats) for seq, seats in skipped.items()}
 
 
 def final_layout(events: tuple[LoggedEvent, ...]) -> Layout | None:

@@ -41,4 +41,16 @@ describe("nextBring", () => {
     assert.equal(nextBring({ myTurn: true, bring: "outcome" }, false), "outcome");
     assert.equal(nextBring({ myTurn: false, bring: "outcome" }, false), "outcome");
   });
+
+  it("brings a call or a verdict the table waits for from this tablet, until it is given", () => {
+    // The prophet's call buttons appear: brought into view, even over an older outcome.
+    assert.equal(nextBring({ myTurn: false, owing: false, bring: "outcome" }, false, true), "owed");
+    assert.equal(nextBring({ myTurn: false, owing: true, bring: "owed" }, false, true), "owed");
+    // Touched by the student meanwhile: left where the student put it.
+    assert.equal(nextBring({ myTurn: false, owing: true, bring: null }, false, true), null);
+    // Called: nothing more to bring.
+    assert.equal(nextBring({ myTurn: false, owing: true, bring: "owed" }, false, false), null);
+    // The student's own turn comes first.
+    assert.equal(nextBring({ myTurn: false, owing: false, bring: null }, true, true), "turn");
+  });
 });

@@ -9,8 +9,8 @@ import re
 import pytest
 
 from classroom.projections.learning_curve import play_predictions
-from classroom.usecases import UseCases
-from tests.predicting import play_with_predictions
+from classroom.usecases import Move, UseCases
+from tests.predicting import play_with_predictions, predicting_on
 from tests.web.conftest import Browser, Lesson
 
 PLAYS = 3
@@ -43,7 +43,7 @@ def test_the_timeline_tells_each_cards_forecasts_by_name_on_its_verdict(
     for play, line in enumerate(verdicts, 1):
         on_card = [p for p in forecasts if p.play == play]
         right = sum(1 for p in on_card if p.right)
-        assert f"🔮 2 forecasts, {right} right:" in line
+        assert f"✓✗ 2 forecasts, {right} right:" in line
         for p in on_card:
             said = "predicted accepted" if p.accepted else "predicted rejected"
             mark = "✓" if p.right else "✗"
@@ -70,3 +70,24 @@ def test_the_forecasts_speak_the_teachers_language(
     text = " ".join(_verdicts(page))
     assert "forecast" not in text
     assert all(word in text for word in words), text
+
+
+def test_a_player_who_skipped_a_forecast_is_named_on_the_cards_verdict(
+    client: Browser, service: UseCases, teacher: int, lesson: Lesson
+) -> None:
+    predicting_on(service, lesson.group_id)
+    service.rounds.start_round(teacher, lesson.group_id)
+    state = service.reading.group_snapshot(lesson.group_id).state
+    assert state is not None
+    seats = {seat.key: seat for seat in lesson.seats}
+    player = seats[str(state.turn)]
+    service.rounds.act(player, Move("play", "play-1", cards=(state.hand(player.key)[0],)))
+    first, second = (seat for seat in lesson.seats if seat is not player)
+    service.predictions.predict(first, Move("predict", "p-1", right=True))
+    service.predictions.predict(second, Move("skip_predict", "p-2"))
+    service.rounds.end_round(teacher, lesson.group_id)
+    page = client.get(f"/teacher/groups/{lesson.group_id}/timeline").get_data(as_text=True)
+    assert "prediction_declined" not in page  # no raw event name
+    (line,) = _verdicts(page)
+    assert f"Did not predict: {second.nickname}" in line
+    assert "1 forecast, " in line and first.nickname in line

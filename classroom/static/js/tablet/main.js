@@ -53,6 +53,7 @@ function start() {
     // What the page keeps in view until the student touches it: "turn" or "outcome".
     bring: null,
     myTurn: false,
+    owing: false,
   };
   const redraw = () => {
     if (!local.view) return;
@@ -238,20 +239,25 @@ function tell(local, notice, event, after) {
  * a long table, or below the fold of a phone); after a play, what became of it.
  */
 function bringIntoView(ui, local) {
-  const myTurn = Boolean(local.view.can.play || local.view.can.no_play);
-  local.bring = nextBring(local, myTurn);
-  local.myTurn = myTurn;
+  const view = local.view;
+  const myTurn = Boolean(view.can.play || view.can.no_play);
+  // A call, a card to point to or a verdict the table waits for from this tablet: its buttons
+  // are in the waiting string's box, which may sit above or below what the student looks at.
+  const owing = Boolean(view.can.call || view.can.point || (view.dealer === view.me && view.verdict_due));
+  local.bring = nextBring(local, myTurn, owing);
+  Object.assign(local, { myTurn, owing });
   const edges = (first, last) => ({
     top: first.getBoundingClientRect().top,
     bottom: last.getBoundingClientRect().bottom,
   });
   let band = null;
-  if (ui.handArea.hidden) return;
-  if (local.bring === "turn") band = edges(ui.handArea, ui.turnActions);
+  if (local.bring === "owed" && !ui.nePending.hidden) band = edges(ui.nePending, ui.nePending);
+  else if (ui.handArea.hidden) return;
+  else if (local.bring === "turn") band = edges(ui.handArea, ui.turnActions);
   // The outcome first, then as much of the hand under it as the screen holds.
   else if (local.bring === "outcome" && ui.outcome.textContent) band = edges(ui.outcome, ui.hand);
   if (!band) return;
-  const first = local.bring === "turn" ? "end" : "start";
+  const first = local.bring === "outcome" ? "start" : "end";
   const shift = revealShift(band, window.innerHeight, REVEAL_MARGIN, first);
   if (shift) window.scrollBy({ top: shift, behavior: "instant" });
 }

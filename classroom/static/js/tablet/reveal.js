@@ -17,11 +17,15 @@ export function revealShift({ top, bottom }, height, margin = 0, first = "end") 
 }
 
 /**
- * What the page keeps in view after a new view (`local` holds `bring` and `myTurn`): the turn
- * that just came ("turn"), the outcome of the student's own play ("outcome"), or nothing.
+ * What the page keeps in view after a new view (`local` holds `bring`, `myTurn` and `owing`):
+ * the turn that just came ("turn"), a call or a verdict this tablet now owes the table
+ * ("owed": a prophet's call, a card to point to, a student dealer's verdict), the outcome of
+ * the student's own play ("outcome"), or nothing.
  */
-export function nextBring(local, myTurn) {
+export function nextBring(local, myTurn, owing = false) {
   if (myTurn && !local.myTurn) return "turn";
+  if (owing && !local.owing) return "owed";
   if (!myTurn && local.bring === "turn") return null;
+  if (!owing && local.bring === "owed") return null;
   return local.bring;
 }
