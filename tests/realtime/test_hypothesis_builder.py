@@ -168,7 +168,9 @@ def test_a_built_hypothesis_in_the_journal_is_checked_for_the_teacher(lesson: Le
     http.get(debrief)
     settle(lesson)
     page = http.get(debrief).get_data(as_text=True)
-    assert "card.color == prev.color" in page and 'data-verdict="different"' in page
+    # The debrief tells the built hypothesis in the builder's words, with its check.
+    assert "Match the last card: the same colour." in page
+    assert 'data-verdict="different"' in page
 
 
 def test_a_flood_of_checks_is_told_to_slow_down(lesson: Lesson) -> None:
