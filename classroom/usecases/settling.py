@@ -44,6 +44,7 @@ def away_for(
     """How long the table has waited on a seat whose tablet is offline, in seconds: since
     the later of the two moments (None when the tablet is online).
 
+    >>> from datetime import timedelta
     >>> t = datetime(2024, 5, 1, 9, 0)
     >>> away_for(t, t + timedelta(seconds=5), t + timedelta(seconds=30))
     25.0

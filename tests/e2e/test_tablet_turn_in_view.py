@@ -151,7 +151,8 @@ def my_card(view: dict[str, Any], ne: bool) -> str:
     sudden = ne and view["sudden_death"]["on"]
     wrong = string_of(view["hand"], last, right=False, most=1)
     right = string_of(view["hand"], last, right=True, most=1)
-    return (right if sudden or not wrong else wrong)[0]
+    # In sudden death with no right card the wrong one is played (it expels, and says so).
+    return (right if (sudden or not wrong) and right else wrong)[0]
 
 
 def play_my_turns(table: NeTable, target: int, game: str) -> list[str]:
