@@ -7,6 +7,9 @@ CSV files start with a byte-order mark, so spreadsheets read "Zoë" and "さく�
 >>> csv_document(["nickname"], [["Zoë"]]).startswith("\\ufeffnickname")
 True
 
+Words in the CSV files (verdicts, what an event did) are `Text`, said in the class's language
+where the file is written; ids, card codes, event kinds and the JSON stay as they are.
+
 Text typed by students never becomes a formula, wherever a spreadsheet splits the cell:
 
 >>> neutralize_formulas("ok;=cmd|' /C calc'!A0")
@@ -21,10 +24,13 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from classroom.core.hypotheses.builder import built_from
+from classroom.core.text import Text
 from classroom.projections.class_record import ClassRecord, GroupRecord, RoundRecord
 from classroom.projections.debrief import hypotheses
 from classroom.projections.games import views_of
 from classroom.projections.learning_curve import play_predictions
+from classroom.projections.words import ACCEPTED, RIGHT, yes_no
 
 __all__ = [
     "EVENT_COLUMNS",
@@ -47,9 +53,11 @@ FORMAT = "eleusis-classroom-export/1"
 EVENT_COLUMNS = (
     "class", "group", "round", "seq", "time", "kind", "nickname", "card", "verdict", "text", "game",
 )  # fmt: skip
+#: A hypothesis built by taps has the builder's sentence as its `text` and its rule-language
+#: text as its `code` (empty for text typed by hand, which `text` holds as written).
 HYPOTHESIS_COLUMNS = (
     "group", "round", "seq", "time", "nickname", "kind", "text", "confidence", "test_card",
-    "prediction", "outcome", "verdict", "game",
+    "prediction", "outcome", "verdict", "game", "code",
 )  # fmt: skip
 #: One row per forecast: `play` counts judged plays (as the debrief does), `seq` is the played
 #: card's event, `player` played it, `nickname` forecast it; `right` is empty if never judged.
@@ -94,10 +102,6 @@ def event_rows(record: ClassRecord) -> list[list[object]]:
     return rows
 
 
-def _yes_no(value: bool | None, yes: str, no: str) -> str:
-    return "" if value is None else yes if value else no
-
-
 def _round_events(round_: RoundRecord, group: GroupRecord) -> list[tuple[int, str, list[str]]]:
     """Seq, kind and the nickname, card, verdict and text of each event of a round, in its
     game's words."""
@@ -110,6 +114,7 @@ def hypothesis_rows(record: ClassRecord) -> list[list[object]]:
     for group in record.groups:
         for round_ in group.rounds:
             for item in hypotheses(round_.events, round_.journal, round_.times):
+                words, code = _words_and_code(item.text)
                 rows.append(
                     [
                         group.name,
@@ -118,16 +123,23 @@ def hypothesis_rows(record: ClassRecord) -> list[list[object]]:
                         item.written_at,
                         group.nickname(item.seat),
                         item.kind,
-                        item.text,
+                        words,
                         item.confidence,
                         item.test_card,
-                        _yes_no(item.predicted_accepted, "accepted", "rejected"),
-                        _yes_no(item.accepted, "accepted", "rejected"),
-                        _yes_no(item.right, "right", "wrong"),
+                        yes_no(item.predicted_accepted, ACCEPTED),
+                        yes_no(item.accepted, ACCEPTED),
+                        yes_no(item.right, RIGHT),
                         round_.mode,
+                        code,
                     ]
                 )
     return rows
+
+
+def _words_and_code(text: str) -> tuple[Text | str, str]:
+    """A hypothesis as its words and its rule-language code (empty: typed by hand)."""
+    built = built_from(text)
+    return (built.words, text) if built is not None else (text, "")
 
 
 def _players(round_: RoundRecord) -> dict[int, str]:
@@ -151,8 +163,8 @@ def prediction_rows(record: ClassRecord) -> list[list[object]]:
                         str(p.card) if p.card else None,
                         group.nickname(players.get(p.play_seq)),
                         group.nickname(p.seat),
-                        _yes_no(p.accepted, "accepted", "rejected"),
-                        _yes_no(p.right, "right", "wrong"),
+                        yes_no(p.accepted, ACCEPTED),
+                        yes_no(p.right, RIGHT),
                     ]
                 )
     return rows

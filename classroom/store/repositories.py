@@ -171,6 +171,12 @@ class SqlClasses(ConnectionRepository):
         row = self._conn.execute(query.order_by(ClassPeriod.id.desc()).limit(1)).first()
         return ClassRow(*tuple(row)) if row else None
 
+    def newest_by_join_code(self, join_code: str) -> ClassRow | None:
+        """The newest class, ended or not, that has had this join code."""
+        query = _CLASS.where(ClassPeriod.join_code == join_code)
+        row = self._conn.execute(query.order_by(ClassPeriod.id.desc()).limit(1)).first()
+        return ClassRow(*tuple(row)) if row else None
+
     def join_code_in_use(self, join_code: str) -> bool:
         """Whether a class not ended yet has this join code (ended classes free theirs)."""
         query = select(ClassPeriod.id).where(ClassPeriod.join_code == join_code, _OPEN).limit(1)

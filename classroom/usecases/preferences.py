@@ -61,11 +61,12 @@ class Preferences:
             return _of_class(uow, seat.class_id) if seat else None
 
     def join_code_language(self, code: str) -> str | None:
-        """What the open class with this join code speaks, or None for an unknown code."""
+        """What the open class with this join code speaks (or the ended class that had it, which
+        says so in its language), or None for an unknown code."""
         if not code or len(code) > _MAX_TOKEN:
             return None
         with self.uow() as uow:
-            period = uow.classes.open_by_join_code(normalize_join_code(code))
+            period = uow.classes.newest_by_join_code(normalize_join_code(code))
             return period.language if period else None
 
     def projector_language(self, token: str) -> str | None:

@@ -72,6 +72,8 @@ class Seating:
         with self.uow() as uow:
             period = uow.classes.open_by_join_code(normalize_join_code(code))
             if period is None:
+                if uow.classes.newest_by_join_code(normalize_join_code(code)) is not None:
+                    raise NotFound(_("This class has ended."))
                 raise NotFound(_("No open class has the code %s.") % code.strip()[:12])
             groups = tuple(
                 (group.id, group.name, tuple(name for _id, name in uow.seats.names(group.id)))

@@ -14,6 +14,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph
 
 from classroom.projections.learning_curve import WINDOW, Curve, LearningCurve
 from printables.kit.i18n import gettext as _
+from printables.kit.i18n import ngettext
 from printables.kit.scripts import FONT, FONT_BOLD, script_runs
 
 __all__ = ["curve_drawing", "curve_section", "curve_sentence"]
@@ -138,14 +139,22 @@ def _end_labels(
 def curve_sentence(curve: Curve, name: str) -> str:
     """One student's curve in words, as on the debrief."""
     if curve.recent_predicted:
-        said = _("%(name)s: %(right)d of %(predicted)d right in the last %(window)d plays.") % {
+        said = ngettext(
+            "%(name)s: %(right)d of %(predicted)d right in the last %(window)d play.",
+            "%(name)s: %(right)d of %(predicted)d right in the last %(window)d plays.",
+            WINDOW,
+        ) % {
             "name": name,
             "right": curve.recent_right,
             "predicted": curve.recent_predicted,
             "window": WINDOW,
         }
     else:
-        said = _("%(name)s made no prediction in the last %(window)d plays.") % {
+        said = ngettext(
+            "%(name)s made no prediction in the last %(window)d play.",
+            "%(name)s made no prediction in the last %(window)d plays.",
+            WINDOW,
+        ) % {
             "name": name,
             "window": WINDOW,
         }
@@ -167,9 +176,12 @@ def curve_section(
     """The section, or nothing when nobody predicted a verdict this round."""
     if curve is None or not curve.has_predictions:
         return []
-    intro = _(
+    intro = ngettext(
+        "Each line: one student's right predictions over the last {window} play, play after"
+        " play; the thick line is the whole group; a star marks a first correct hypothesis.",
         "Each line: one student's right predictions over the last {window} plays, play after"
-        " play; the thick line is the whole group; a star marks a first correct hypothesis."
+        " play; the thick line is the whole group; a star marks a first correct hypothesis.",
+        WINDOW,
     ).format(window=WINDOW)
     drawing = curve_drawing(
         curve, names, width, group=_("Whole group"), x_label=_("Plays of the round")

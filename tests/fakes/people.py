@@ -82,6 +82,12 @@ class FakeClasses:
         period = next(found, None)
         return period.row() if period else None
 
+    def newest_by_join_code(self, join_code: str) -> ClassRow | None:
+        """The newest class, ended or not, with this join code, or None."""
+        periods = sorted(self._tx.tables.classes.values(), key=lambda c: c.id)
+        period = next((c for c in reversed(periods) if c.join_code == join_code), None)
+        return period.row() if period else None
+
     def join_code_in_use(self, join_code: str) -> bool:
         """Whether a class not ended has this join code."""
         return any(c.join_code == join_code for c in self._open())

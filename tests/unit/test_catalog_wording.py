@@ -3,6 +3,7 @@ their nouns, a student of unknown gender is not addressed as a boy, one word for
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -27,8 +28,9 @@ def catalog(language: str) -> Catalog:
 
 def said(language: str, msgid: str) -> str:
     message = catalog(language).get(msgid)
-    assert message is not None and isinstance(message.string, str), msgid
-    return message.string
+    assert message is not None and message.string, msgid
+    # Every plural form of a sentence with a number, one after another.
+    return " | ".join(message.string) if isinstance(message.string, tuple) else message.string
 
 
 def table_line(language: str, plays: int) -> str:
@@ -71,8 +73,8 @@ def test_how_many_predicted_right_needs_no_verb_agreement() -> None:
         ("ru", "You are out of this round. Watch the others play.", "выбыл "),
         ("ru", "Remove %(name)s? Their tablet leaves the class.", "Удалить %(name)s?"),
         ("ru", "Remove %(name)s", "Удалить %(name)s"),
-        ("ru", "%(name)s made no prediction in the last %(window)d plays.", "(а)"),
-        ("pl", "%(name)s made no prediction in the last %(window)d plays.", "(a)"),
+        ("ru", "%(name)s made no prediction in the last %(window)d play.", "(а)"),
+        ("pl", "%(name)s made no prediction in the last %(window)d play.", "(a)"),
         ("pl", "You have already been prophet in this round.", "byłeś"),
         (
             "pl",
@@ -106,3 +108,58 @@ def test_russian_calls_the_prophets_marker_one_thing() -> None:
 
 def test_polish_no_play_button_is_in_polish() -> None:
     assert said("pl", "No play") == "Brak zagrania"
+
+
+@pytest.mark.parametrize(("language", "slash"), [("ru", r"\w\(а\)"), ("pl", r"\w\(a\)")])
+def test_no_sentence_hedges_a_students_gender_with_a_bracketed_ending(
+    language: str, slash: str
+) -> None:
+    hedged = [
+        message.id
+        for message in catalog(language)
+        if message.id
+        for text in (message.string if isinstance(message.string, tuple) else (message.string,))
+        if re.search(slash, text)
+    ]
+    assert hedged == []
+
+
+def window_line(language: str, msgid: str, window: int) -> str:
+    with (ROOT / "classroom" / "translations" / language / "LC_MESSAGES" / "messages.mo").open(
+        "rb"
+    ) as file:
+        translations = Translations(file)
+    singular = msgid.replace("%(window)d plays", "%(window)d play")
+    return translations.ngettext(singular, msgid, window) % {
+        "name": "Ana", "right": 1, "predicted": 1, "window": window, "share": 60, "least": 3,
+        "group": "A", "n": 1,
+    }  # fmt: skip
+
+
+WINDOW_SENTENCES = (
+    "%(name)s: %(right)d of %(predicted)d right in the last %(window)d plays.",
+    "The whole group: %(right)d of %(predicted)d right in the last %(window)d plays.",
+    "“Got it”: at least %(share)d %% right over the last %(window)d plays, "
+    "with at least %(least)d predictions.",
+    "Right predictions in the last %(window)d plays",
+    "Learning curve of %(group)s, round %(n)d: right predictions over the last "
+    "%(window)d plays, play after play.",
+)
+
+
+@pytest.mark.parametrize("msgid", WINDOW_SENTENCES)
+@pytest.mark.parametrize(
+    ("language", "window", "words"),
+    [
+        ("ru", 1, "последний 1 ход"),
+        ("ru", 3, "последние 3 хода"),
+        ("ru", 5, "последние 5 ходов"),
+        ("ru", 22, "последние 22 хода"),
+        ("pl", 1, "ostatnim 1 zagraniu"),
+        ("pl", 5, "ostatnich 5 zagraniach"),
+    ],
+)
+def test_the_curves_window_of_plays_agrees_with_its_number(
+    msgid: str, language: str, window: int, words: str
+) -> None:
+    assert words in window_line(language, msgid, window)

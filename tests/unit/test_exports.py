@@ -99,7 +99,7 @@ def test_event_rows_name_the_seats_and_mark_contested_verdicts() -> None:
     assert judged["verdict"] == "accepted" and "differed from the rule" in judged["text"]
     assert guessed["text"] == "=colours alternate" and judged_guess["verdict"] == "right"
     assert hint["text"] == "look at colours"
-    assert (ended["nickname"], ended["verdict"]) == ("Zoë", "guessed")
+    assert (ended["nickname"], ended["verdict"]) == ("Zoë", "the rule was guessed")
     assert (dealt["class"], dealt["group"], dealt["round"], dealt["time"]) == (
         "5e",
         "Tisch 1",

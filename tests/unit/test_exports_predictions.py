@@ -56,7 +56,7 @@ def test_prediction_rows_read_back_from_the_csv() -> None:
 def test_the_events_rows_say_what_each_prediction_was() -> None:
     rows = [dict(zip(EVENT_COLUMNS, row, strict=True)) for row in event_rows(predicting_record())]
     said = [(row["nickname"], row["text"]) for row in rows if row["kind"] == "predicted"]
-    assert said == [("さくら", "predicts rejected"), ("Zoë", "predicts accepted")]
+    assert said == [("さくら", "predicted rejected"), ("Zoë", "predicted accepted")]
 
 
 def test_the_json_document_holds_each_rounds_predictions() -> None:

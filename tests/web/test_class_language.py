@@ -226,3 +226,21 @@ def test_the_class_pack_reads_in_the_class_language_not_the_browsers(
     first_page = squeezed(reader(response.data).pages[0].extract_text())
     assert squeezed(translated("ja", "Class code")) in first_page
     assert squeezed(translated("ru", "Class code")) not in first_page
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "This class has ended."), ("ru", "Этот урок закончен."),
+     ("pl", "Ta lekcja się zakończyła.")],
+)  # fmt: skip
+def test_the_code_of_an_ended_class_says_that_the_class_has_ended_in_its_language(
+    app: Flask, client: Browser, service: UseCases, teacher: int, language: str, said: str
+) -> None:
+    class_id = make_class(client, language)
+    code = service.reading.class_snapshot(teacher, class_id).join_code
+    service.classes.end_class(teacher, class_id)
+    page = app.test_client().get(f"/join?code={code}", headers=ENGLISH)
+    assert page.status_code == 404
+    assert html_lang(text(page)) == language
+    assert said in text(page)
+    assert "No open class" not in text(page)

@@ -34,7 +34,7 @@ def test_events_csv_has_a_bom_and_every_event_with_unicode_nicknames(
     assert {row["nickname"] for row in played} <= {"Zoë", "さくら", "Ana"}
     assert [row["verdict"] for row in table if row["kind"] == "judged"] == ["accepted"] * 2
     assert [row["verdict"] for row in table if row["kind"] == "guess_judged"] == ["wrong", "right"]
-    assert table[-1]["kind"] == "round_ended" and table[-1]["verdict"] == "guessed"
+    assert table[-1]["kind"] == "round_ended" and table[-1]["verdict"] == "the rule was guessed"
 
 
 def test_hypotheses_csv_lists_journal_entries_and_guesses_in_order(
@@ -46,7 +46,7 @@ def test_hypotheses_csv_lists_journal_entries_and_guesses_in_order(
     table = rows(response.data)
     assert [(row["kind"], row["text"]) for row in table] == [
         ("journal", "reds come after blacks"),
-        ("guess", "card.suit == prev.suit"),
+        ("guess", "Match the last card: the same suit."),
         ("journal", "prev.color != card.color"),
         ("guess", "colours alternate"),
     ]
@@ -60,6 +60,8 @@ def test_hypotheses_csv_lists_journal_entries_and_guesses_in_order(
     assert guess["verdict"] == "wrong" and first["verdict"] == ""
     assert second["prediction"] == second["outcome"] == "accepted"
     assert first["test_card"] and first["time"].endswith("Z")
+    # A guess built by taps reads in the builder's words, its rule-language text beside them.
+    assert (guess["code"], first["code"], second["code"]) == ("card.suit == prev.suit", "", "")
 
 
 def test_json_export_holds_the_whole_class_with_nicknames_only(

@@ -44,7 +44,7 @@ def test_the_predictions_csv_has_a_row_per_forecast_read_back_with_its_play_and_
     predicted = [row for row in events if row["kind"] == "predicted"]
     assert len(predicted) == 6
     assert [row["nickname"] for row in predicted] == [row["nickname"] for row in table]
-    assert {row["text"] for row in predicted} <= {"predicts accepted", "predicts rejected"}
+    assert {row["text"] for row in predicted} <= {"predicted accepted", "predicted rejected"}
 
 
 def test_the_research_json_lists_each_rounds_predictions(

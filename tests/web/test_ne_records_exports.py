@@ -32,7 +32,9 @@ def test_the_events_csv_holds_both_games_with_the_new_eleusis_events(
     owls = [row for row in table if row["group"] == "Owls"]
     assert [row["seq"] for row in owls] == [str(n) for n in range(1, len(owls) + 1)]
     assert owls[0]["kind"] == "dealt" and owls[0]["text"] == "Zoë, さくら, Ana, Ben, Chen"
-    strings = [row for row in owls if row["kind"] == "played" and row["text"] == "string of 4"]
+    strings = [
+        row for row in owls if row["kind"] == "played" and row["text"] == "cards in the string: 4"
+    ]
     assert strings and len(strings[0]["card"].split(" ")) == 4
     judged = {row["verdict"] for row in owls if row["kind"] == "judged"}
     assert judged == {"accepted", "rejected"}
@@ -47,7 +49,7 @@ def test_the_events_csv_holds_both_games_with_the_new_eleusis_events(
     assert "marker on card 10" in [row["text"] for row in owls if row["kind"] == "marked"]
     (expelled,) = (row for row in owls if row["kind"] == "expelled")
     assert expelled["nickname"] == names[played.expelled]
-    assert owls[-1]["kind"] == "round_ended" and owls[-1]["verdict"] == "teacher"
+    assert owls[-1]["kind"] == "round_ended" and owls[-1]["verdict"] == "ended by the teacher"
 
 
 def test_the_hypotheses_and_predictions_files_read_the_class_without_failing(

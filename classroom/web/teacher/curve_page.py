@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from markupsafe import Markup
 
 from classroom.projections.class_record import GroupRecord, RoundRecord
@@ -34,9 +35,12 @@ class CurvePage:
 
 def got_it_rule() -> str:
     """The rule of thumb behind the "got it" badge, in words."""
-    return _(
+    return ngettext(
+        "“Got it”: at least %(share)d %% right over the last %(window)d play, "
+        "with at least %(least)d predictions.",
         "“Got it”: at least %(share)d %% right over the last %(window)d plays, "
         "with at least %(least)d predictions.",
+        WINDOW,
         share=round(GOT_IT_SHARE * 100),
         window=WINDOW,
         least=GOT_IT_MIN,
@@ -46,16 +50,22 @@ def got_it_rule() -> str:
 def summary(curve: Curve, name: str) -> str:
     """One student's curve in a sentence (or two)."""
     if curve.recent_predicted:
-        said = _(
+        said = ngettext(
+            "%(name)s: %(right)d of %(predicted)d right in the last %(window)d play.",
             "%(name)s: %(right)d of %(predicted)d right in the last %(window)d plays.",
+            WINDOW,
             name=name,
             right=curve.recent_right,
             predicted=curve.recent_predicted,
             window=WINDOW,
         )
     else:
-        said = _(
-            "%(name)s made no prediction in the last %(window)d plays.", name=name, window=WINDOW
+        said = ngettext(
+            "%(name)s made no prediction in the last %(window)d play.",
+            "%(name)s made no prediction in the last %(window)d plays.",
+            WINDOW,
+            name=name,
+            window=WINDOW,
         )
     if curve.got_it:
         said += " " + _("Got it!")
@@ -68,16 +78,24 @@ def summary(curve: Curve, name: str) -> str:
 
 def _words(group: GroupRecord, round_: RoundRecord, description: str) -> ChartWords:
     return ChartWords(
-        title=_(
+        title=ngettext(
+            "Learning curve of %(group)s, round %(n)d: right predictions over the last "
+            "%(window)d play, play after play.",
             "Learning curve of %(group)s, round %(n)d: right predictions over the last "
             "%(window)d plays, play after play.",
+            WINDOW,
             group=group.name,
             n=round_.number,
             window=WINDOW,
         ),
         description=description,
         x_label=_("Plays of the round"),
-        y_label=_("Right predictions in the last %(window)d plays", window=WINDOW),
+        y_label=ngettext(
+            "Right predictions in the last %(window)d play",
+            "Right predictions in the last %(window)d plays",
+            WINDOW,
+            window=WINDOW,
+        ),
         group=_("Whole group"),
         first=_("First correct hypothesis"),
         first_of=lambda name, play: _(
@@ -95,8 +113,10 @@ def curve_page(
         (student, summary(student, group.nickname(student.seat))) for student in curve.students
     )
     whole = curve.group
-    group_sentence = _(
+    group_sentence = ngettext(
+        "The whole group: %(right)d of %(predicted)d right in the last %(window)d play.",
         "The whole group: %(right)d of %(predicted)d right in the last %(window)d plays.",
+        WINDOW,
         right=whole.recent_right,
         predicted=whole.recent_predicted,
         window=WINDOW,

@@ -1,11 +1,13 @@
-"""A class's record to download: events, hypotheses and predictions as CSV, everything as
-JSON."""
+"""A class's record to download: events, hypotheses and predictions as CSV, their words in the
+class's language, and everything as JSON (codes, never translated, for research)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 from flask import abort
+from flask_babel import force_locale
 from werkzeug.wrappers import Response
 
 from classroom.projections.class_record import ClassRecord
@@ -23,6 +25,7 @@ from classroom.usecases import ServiceError
 from classroom.web.auth import login_required, me
 from classroom.web.context import use_cases
 from classroom.web.filenames import content_disposition, file_stem
+from classroom.web.messages import localize
 from classroom.web.teacher.blueprint import teacher
 
 
@@ -31,6 +34,14 @@ def _record(class_id: int) -> ClassRecord:
         return use_cases().records.class_record(me(), class_id)
     except ServiceError:
         abort(404)
+
+
+def _in_class_language(class_id: int, rows: Sequence[Sequence[object]]) -> list[list[object]]:
+    """The rows with every word said in the class's language, whoever downloads them."""
+    language = use_cases().preferences.class_language(class_id)
+    with force_locale(language or "en"):
+        said: list[list[object]] = localize(rows)
+        return said
 
 
 def _download(body: str, record: ClassRecord, what: str, mimetype: str) -> Response:
@@ -47,7 +58,7 @@ def _download(body: str, record: ClassRecord, what: str, mimetype: str) -> Respo
 def events_csv(class_id: int) -> Response:
     """Every event of every round of every group, one row each."""
     record = _record(class_id)
-    body = csv_document(EVENT_COLUMNS, event_rows(record))
+    body = csv_document(EVENT_COLUMNS, _in_class_language(class_id, event_rows(record)))
     return _download(body, record, "events.csv", "text/csv; charset=utf-8")
 
 
@@ -56,7 +67,7 @@ def events_csv(class_id: int) -> Response:
 def hypotheses_csv(class_id: int) -> Response:
     """Every journal entry and every guess, one row each."""
     record = _record(class_id)
-    body = csv_document(HYPOTHESIS_COLUMNS, hypothesis_rows(record))
+    body = csv_document(HYPOTHESIS_COLUMNS, _in_class_language(class_id, hypothesis_rows(record)))
     return _download(body, record, "hypotheses.csv", "text/csv; charset=utf-8")
 
 
@@ -65,7 +76,7 @@ def hypotheses_csv(class_id: int) -> Response:
 def predictions_csv(class_id: int) -> Response:
     """Every forecast on a played card ("will it be accepted?"), one row each."""
     record = _record(class_id)
-    body = csv_document(PREDICTION_COLUMNS, prediction_rows(record))
+    body = csv_document(PREDICTION_COLUMNS, _in_class_language(class_id, prediction_rows(record)))
     return _download(body, record, "predictions.csv", "text/csv; charset=utf-8")
 
 

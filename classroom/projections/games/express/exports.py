@@ -1,4 +1,7 @@
-"""What the exports say of an Express round's events: one row per event, in words. Pure."""
+"""What the exports say of an Express round's events: one row per event, in words. Pure.
+
+The words are `Text`: English here, said in the class's language where the file is written.
+"""
 
 from __future__ import annotations
 
@@ -17,13 +20,11 @@ from classroom.core.games.express import (
     PredictionDeclined,
     RoundEnded,
 )
+from classroom.core.text import _
 from classroom.projections.class_record import GroupRecord, RoundRecord
+from classroom.projections.words import ACCEPTED, RIGHT, end_note, end_reason, yes_no
 
 __all__ = ["event_rows", "moments", "round_extras"]
-
-
-def _yes_no(value: bool | None, yes: str, no: str) -> str:
-    return "" if value is None else yes if value else no
 
 
 def _event_cells(event: LoggedEvent, group: GroupRecord) -> tuple[str, str, str, str]:
@@ -35,18 +36,19 @@ def _event_cells(event: LoggedEvent, group: GroupRecord) -> tuple[str, str, str,
     if isinstance(event, Dealt):
         return "", str(event.starter), "", ", ".join(group.nickname(s) for s in event.seats)
     if isinstance(event, Judged):
-        return nickname, card_text, _yes_no(event.correct, "accepted", "rejected"), ""
+        return nickname, card_text, yes_no(event.correct, ACCEPTED), ""
     if isinstance(event, NoPlayJudged | GuessJudged):
-        return nickname, card_text, _yes_no(event.right, "right", "wrong"), ""
+        return nickname, card_text, yes_no(event.right, RIGHT), ""
     if isinstance(event, Predicted):
-        return nickname, "", "", _yes_no(event.accepted, "predicts accepted", "predicts rejected")
+        said = yes_no(event.accepted, (_("predicted accepted"), _("predicted rejected")))
+        return nickname, "", "", said
     if isinstance(event, PredictionDeclined):
-        return nickname, "", "", "declines to predict"
+        return nickname, "", "", _("did not predict")
     if isinstance(event, Guessed | Hint):
         return nickname, "", "", event.text
     if isinstance(event, RoundEnded):
         winner = group.nickname(event.winner) if event.winner else ""
-        return winner, "", event.reason, event.note
+        return winner, "", end_reason(event.reason), end_note(event.note)
     return nickname, card_text, "", ""
 
 
@@ -58,7 +60,7 @@ def event_rows(round_: RoundRecord, group: GroupRecord) -> list[tuple[int, str, 
     for event in round_.events:
         nickname, card, verdict, text = _event_cells(event, group)
         if event.seq in contested:
-            text = "the dealer's verdict differed from the rule"
+            text = _("the dealer's verdict differed from the rule")
         found.append((event.seq, event.kind, [nickname, card, verdict, text]))
     return found
 

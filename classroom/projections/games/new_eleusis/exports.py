@@ -1,8 +1,8 @@
 """A New Eleusis round in the class's files (`classroom.projections.exports`): its events as
 rows of the event log, and its scores, prophets and expulsions in the JSON document. Pure.
 
-Like the Express rows, the cells are plain English words a spreadsheet can filter on
-("accepted", "right", "confirmed"), never translated: the files are data for research.
+Like the Express rows, the cells in words are `Text`, said in the class's language where the
+file is written; the JSON keeps the codes ("confirmed", "pointed_right") for research.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from classroom.core.games import new_eleusis as ne
+from classroom.core.text import Text, _
 from classroom.projections.class_record import GroupRecord, RoundRecord
 from classroom.projections.games.new_eleusis.record import (
     NeCard,
@@ -18,16 +19,16 @@ from classroom.projections.games.new_eleusis.record import (
     ne_debrief,
     ne_moments,
 )
+from classroom.projections.words import ACCEPTED, RIGHT, end_note, end_reason, yes_no
 
 __all__ = ["ne_event_cells", "ne_event_rows", "ne_round_extras"]
+
+_OUTCOMES = {"confirmed": _("confirmed"), "overthrown": _("overthrown")}
+_BY = {"teacher": _("no call, the teacher went on"), "app": _("no call, the app went on")}
 
 
 def _cards(cards: tuple[Any, ...]) -> str:
     return " ".join(str(card) for card in cards)
-
-
-def _yes_no(value: bool, yes: str, no: str) -> str:
-    return yes if value else no
 
 
 def ne_event_cells(moment: NeMoment, group: GroupRecord) -> tuple[str, str, str, str]:
@@ -39,52 +40,57 @@ def ne_event_cells(moment: NeMoment, group: GroupRecord) -> tuple[str, str, str,
         case ne.Dealt():
             return "", str(event.starter), "", ", ".join(group.nickname(s) for s in event.seats)
         case ne.Played():
-            return nickname, _cards(event.cards), "", f"string of {len(event.cards)}"
+            string = _("cards in the string: %d") % len(event.cards)
+            return nickname, _cards(event.cards), "", string
         case ne.Judged():
-            verdict = _yes_no(event.correct, "accepted", "rejected")
-            return nickname, _cards(event.cards), verdict, f"{moment.cards_played} cards played"
+            verdict = yes_no(event.correct, ACCEPTED)
+            return nickname, _cards(event.cards), verdict, _played(moment)
         case ne.NoPlayJudged():
             card = str(event.card) if event.card else ""
-            return nickname, card, _yes_no(event.right, "right", "wrong"), _no_play_text(moment)
+            return nickname, card, yes_no(event.right, RIGHT), _no_play_text(moment)
         case ne.Called():
-            said = "says right" if event.right else "says wrong"
-            return nickname, "", moment.outcome or "", f"prophet {said}"
+            said = _("prophet says right") if event.right else _("prophet says wrong")
+            return nickname, "", _OUTCOMES.get(moment.outcome or "", ""), said
         case ne.CallWaived():
-            return nickname, "", "waived", f"no call, the {event.by} went on"
+            return nickname, "", _("waived"), _BY.get(event.by, "")
         case ne.Pointed():
-            return nickname, str(event.card), "", "prophet points"
+            return nickname, str(event.card), "", _("prophet points")
         case ne.Declared():
-            return nickname, "", "", f"prophet, marker on card {moment.cards_played}"
+            return nickname, "", "", _("prophet, marker on card %d") % moment.cards_played
         case ne.Overthrown():
-            return nickname, "", "overthrown", f"at card {moment.cards_played}"
+            return nickname, "", _("overthrown"), _("at card %d") % moment.cards_played
         case ne.Expelled():
-            return nickname, "", "expelled", f"at card {moment.cards_played}"
+            return nickname, "", _("expelled"), _("at card %d") % moment.cards_played
         case ne.PlayerRemoved():
-            return nickname, "", "left", "removed by the teacher"
+            return nickname, "", _("left"), _("removed by the teacher")
         case ne.TurnSkipped():
-            return nickname, "", "", "turn skipped by the teacher"
+            return nickname, "", "", _("turn skipped by the teacher")
         case ne.Marked():
-            return "", "", "", f"marker on card {event.count}"
+            return "", "", "", _("marker on card %d") % event.count
         case ne.DeckAdded():
-            return "", "", "", f"{len(event.cards)} cards"
+            return "", "", "", _("cards added: %d") % len(event.cards)
         case ne.Hint():
             return "", "", "", event.text
         case ne.RoundEnded():
             winner = group.nickname(event.winner) if event.winner else ""
-            return winner, "", event.reason, event.note
+            return winner, "", end_reason(event.reason), end_note(event.note)
     return nickname, "", "", ""
 
 
-def _no_play_text(moment: NeMoment) -> str:
+def _played(moment: NeMoment) -> Text:
+    return _("cards played: %d") % moment.cards_played
+
+
+def _no_play_text(moment: NeMoment) -> Text | str:
     """What a no-play's verdict did, where a prophet made it more than right or wrong."""
     event = moment.event
     assert isinstance(event, ne.NoPlayJudged)
     if moment.outcome == "pointed_right":
-        return "prophet pointed to a right card: played, player draws 5"
+        return _("prophet pointed to a right card: played, player draws 5")
     if moment.outcome == "pointed_wrong":
-        return "prophet pointed to a wrong card: dealer plays this card, player draws nothing"
+        return _("prophet pointed to a wrong card: dealer plays this card, player draws nothing")
     if not event.right and event.card is None:
-        return "dealer agrees with the prophet: a card can be played, the prophet points"
+        return _("dealer agrees with the prophet: a card can be played, the prophet points")
     return ""
 
 
