@@ -129,9 +129,7 @@ class Tablet(Listener):
             waited = time.monotonic() - self._beacon_asked > BEACON_RETRY_S
             if self.state and behind and (further or waited):
                 self._beacon_asked, self._beacon_asked_for = time.monotonic(), at
-                self.client.start_background_task(
-                    self.client.emit, "resync", self.position(), namespace=self.namespace
-                )
+                self.client.start_background_task(self._ask_resync)
         elif name == "state" and not _older(payload, self.state):
             self.state = payload
         elif name == "update":
@@ -148,6 +146,11 @@ class Tablet(Listener):
                 self.client.emit("resync", position, namespace=self.namespace)
         elif name == "events":
             self.seqs.extend(event["seq"] for event in payload)
+
+    def _ask_resync(self) -> None:
+        """Ask for what was missed; a link that dropped meanwhile asks again on reconnecting."""
+        with contextlib.suppress(socketio.exceptions.SocketIOError):
+            self.client.emit("resync", self.position(), namespace=self.namespace)
 
     def join(self, base_url: str, round_number: int = 0, last_seq: int = 0) -> Tablet:
         """Connect with the token and the (round, seq) already seen; wait for the state."""
