@@ -80,10 +80,11 @@ class SqlUnitOfWork:
             return
         try:
             connection.rollback()
-        except DBAPIError:
-            if error is None:
+        except DBAPIError as failed:
+            # A connection the server dropped (restarting) keeps nothing: nothing to undo, and
+            # what the block read before the drop stands. Any other failure is a bug.
+            if error is None and not failed.connection_invalidated:
                 raise
-            # The connection is dead already (the error below says so): nothing to undo.
         finally:
             connection.close()
         if isinstance(error, DBAPIError) and error.connection_invalidated:

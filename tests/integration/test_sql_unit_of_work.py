@@ -299,3 +299,15 @@ def test_a_bad_statement_stays_a_bug_not_an_outage(new_uow: NewUnitOfWork) -> No
     with pytest.raises(DBAPIError), new_uow() as uow:
         uow.teachers.by_username("ms-rivera")
         uow._open().execute(text("SELECT * FROM no_such_table"))
+
+
+def test_a_read_whose_connection_drops_at_the_end_keeps_what_it_read(
+    new_uow: NewUnitOfWork, lesson: Lesson
+) -> None:
+    with new_uow() as uow:
+        found = uow.classes.get(lesson.class_id)
+        # The server goes away before the block ends: the closing rollback meets a dead link.
+        uow._open().connection.dbapi_connection.close()  # type: ignore[union-attr]
+    assert found is not None and found.id == lesson.class_id
+    with new_uow() as uow:  # and the next unit of work gets a working connection
+        assert uow.classes.get(lesson.class_id) is not None
