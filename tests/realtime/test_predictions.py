@@ -65,7 +65,7 @@ def until(check: Callable[[], Any]) -> Any:
         found = check()
         if found:
             return found
-        time.sleep(0.05)
+        time.sleep(0.05)  # polling the sockets until the timer has rung, within the deadline
     raise AssertionError("waited in vain")
 
 
