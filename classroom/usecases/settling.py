@@ -3,8 +3,9 @@
 A table waits for a seat besides the player to play when its game says so (`Game.awaited`): the
 New Eleusis prophet's call or point, or a student dealer's verdict. If that seat's tablet closes
 the whole table would stop. So the teacher may go on without the call (`waive_call`) or judge in
-the dealer's place (`judge_for_dealer`), and where the app deals it waives, by itself, the call
-of a prophet away too long (`waive_overdue_calls`, swept by each server process's beacon).
+the dealer's place (`judge_for_dealer`), and the app itself goes on without a prophet or a
+student dealer away longer than the class's away time (`settle_overdue`, swept by each server
+process's beacon): it waives the call, or judges by the round's rule where it can read it.
 
 When a seat counts as away too long (`away_for`) is for the page and the sweep to decide, with
 the time each seat's tablet went offline; a use case refuses only what no longer waits.
@@ -19,6 +20,7 @@ from typing import Any
 from classroom.core.eventlog import Judge, LoggedEvent
 from classroom.core.games.registry import find_game
 from classroom.core.games.shape import Awaited, Game, Verdict
+from classroom.core.rules import RuleError
 from classroom.core.text import _
 from classroom.usecases.changes import Change
 from classroom.usecases.context import Context, use_case, utcnow
@@ -92,54 +94,66 @@ class Settling:
 
         return self._teacher_settles(teacher_id, group_id, seq, judge)
 
-    def waive_overdue_calls(
-        self, group_ids: Sequence[int], offline_since: OfflineSince
-    ) -> list[Change]:
-        """At the groups where the app deals, waive every call whose prophet's tablet has
-        been offline for the class's `away_seconds` while the table waited: such a table
-        never waits for a tablet that is gone. A sweep; a call made meanwhile is left alone."""
+    def settle_overdue(self, group_ids: Sequence[int], offline_since: OfflineSince) -> list[Change]:
+        """Every table among `group_ids` that has waited the class's `away_seconds` on a
+        tablet that is offline goes on without it: an absent prophet's call is waived (the
+        dealer judges as if none were made), and an absent student dealer's verdict is given
+        by the app from the round's rule, where that rule is written in the rule language (a
+        rule the app cannot read stays the teacher's to settle). A sweep; what was settled
+        meanwhile is left alone."""
         due = []
         now = utcnow()
         with self.uow() as uow:
             for group_id in group_ids:
-                waiting = self._app_table_waiting(uow, group_id)
+                waiting = self._waiting_on_a_seat(uow, group_id)
                 if waiting is None:
                     continue
-                group, round_row, state, caller = waiting
+                group, round_row, state, seat_id = waiting
                 since = uow.rounds.event_time(round_row.id, state.seq) or now
-                waited = away_for(since, offline_since(int(caller)), now)
+                waited = away_for(since, offline_since(seat_id), now)
                 if waited is not None and waited >= group.away_seconds:
                     due.append((group_id, state.seq))
-        changes = [self._app_waives(group_id, seq) for group_id, seq in due]
+        changes = [self._app_settles(group_id, seq) for group_id, seq in due]
         return [change for change in changes if change is not None]
 
-    def _app_table_waiting(
+    def _waiting_on_a_seat(
         self, uow: UnitOfWork, group_id: int
-    ) -> tuple[GroupRow, RoundRow, Any, str] | None:
-        """The group, round, state and caller of a running app-dealt round that waits for a
-        call."""
+    ) -> tuple[GroupRow, RoundRow, Any, int] | None:
+        """The group, round, state and seat of a running round that waits on that seat's call,
+        or on its verdict as the student dealer where the app could give it instead."""
         found = uow.groups.with_latest_round(group_id)
         group, round_row = found if found else (None, None)
         if group is None or round_row is None or group.class_ended or group.paused:
             return None
-        if round_row.dealer_seat_id is not None:
-            return None
         state = self.states.of(uow, round_row)
-        awaited = None if state.is_over else find_game(round_row.mode).awaited(state)
-        if awaited is None or awaited.caller is None or not awaited.caller.isdigit():
+        game = find_game(round_row.mode)
+        awaited = None if state.is_over else game.awaited(state)
+        if awaited is None:
             return None
-        return group, round_row, state, awaited.caller
+        if awaited.caller is not None:
+            return (
+                (group, round_row, state, int(awaited.caller)) if awaited.caller.isdigit() else None
+            )
+        dealer = round_row.dealer_seat_id
+        if dealer is None or _rule_verdict(game, round_row, state) is None:
+            return None
+        return group, round_row, state, dealer
 
     @use_case
-    def _app_waives(self, group_id: int, seq: int) -> Change | None:
+    def _app_settles(self, group_id: int, seq: int) -> Change | None:
         with self.context.writing(group_id) as uow:
-            waiting = self._app_table_waiting(uow, group_id)
+            waiting = self._waiting_on_a_seat(uow, group_id)
             if waiting is None or waiting[2].seq != seq:
-                return None  # called, settled or moved on meanwhile
-            _group, round_row, state, _caller = waiting
+                return None  # called, judged, settled or moved on meanwhile
+            _group, round_row, state, _seat = waiting
             game = find_game(round_row.mode)
-            judge = compiled(round_row.rule_text)
-            events = game.waive_call(state, "app", judge=judge, rng=self.rng)
+            if _owed(game, state).caller is not None:
+                judge = None if round_row.dealer_seat_id else compiled(round_row.rule_text)
+                events = game.waive_call(state, "app", judge=judge, rng=self.rng)
+            else:
+                verdict = _rule_verdict(game, round_row, state)
+                assert verdict is not None  # checked by _waiting_on_a_seat, in this transaction
+                events = game.verdict(state, verdict, rng=self.rng)
             return self._record(uow, group_id, round_row, state, events)
 
     @use_case
@@ -178,6 +192,16 @@ def _owed(game: Game, state: Any) -> Awaited:
     if awaited is None:
         raise _nothing_waits()
     return awaited
+
+
+def _rule_verdict(game: Game, round_row: RoundRow, state: Any) -> Verdict | None:
+    """What the round's rule says of what waits, where the app can read the rule."""
+    if round_row.rule_kind != "language":
+        return None
+    try:
+        return game.rule_verdict(state, compiled(round_row.rule_text))
+    except (RuleError, ArithmeticError, RecursionError):
+        return None
 
 
 def _nothing_waits() -> Conflict:

@@ -106,9 +106,9 @@ class Beacons:
                 # last beacon can be waiting on one, so only those are looked at.
                 still = [g for g in groups if g in positions and self._last.get(g) == positions[g]]
                 use_cases().predictions.close_all_overdue(still)
-                # A prophet's tablet gone too long: where the app deals, it goes on without
-                # the call, so such a table never waits for a tablet that is gone.
-                use_cases().settling.waive_overdue_calls(still, offline_since())
+                # A prophet's or a student dealer's tablet gone too long: the app goes on
+                # without it, so a table never waits for a tablet that is gone.
+                use_cases().settling.settle_overdue(still, offline_since())
             self._last = dict(positions)
             for group_id, (round_number, seq) in positions.items():
                 beacon: dict[str, Any] = {"round": round_number, "seq": seq}

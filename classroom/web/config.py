@@ -59,12 +59,16 @@ def default_config(instance: Path) -> dict[str, Any]:
         # A teacher's session: ended by logout or a new password, and by time (docs/security.md).
         "TEACHER_SESSION_SECONDS": DEFAULT_LESSON_SECONDS,
         "TEACHER_IDLE_SECONDS": DEFAULT_IDLE_SECONDS,
-        # Seats taken per address, and per browser: a whole class behind one school address
-        # still joins within a couple of minutes, one client cannot fill a class at once.
-        "SEAT_CLAIM_LIMIT": os.environ.get("CLASSROOM_SEAT_CLAIM_LIMIT", "20 per minute"),
+        # Seats taken (docs/security.md): one browser takes a few; one class fills at the pace
+        # of a whole class joining at once; one address carries a whole school behind its NAT
+        # (a backstop against a script that drops its cookies).
         "SEAT_CLAIMS_PER_BROWSER": "3 per minute",
-        # Wrong join codes per address (right ones are not counted).
-        "JOIN_CODE_LIMIT": os.environ.get("CLASSROOM_JOIN_CODE_LIMIT", "20 per minute"),
+        "SEAT_CLAIMS_PER_CLASS": os.environ.get("CLASSROOM_SEAT_CLAIMS_PER_CLASS", "60 per minute"),
+        "SEAT_CLAIM_LIMIT": os.environ.get("CLASSROOM_SEAT_CLAIM_LIMIT", "300 per minute"),
+        # Wrong join codes (right ones are given back): the browser that typed them is slowed
+        # down, its classmates are not; the address's ceiling stops a script, not a class.
+        "JOIN_CODES_PER_BROWSER": "10 per minute",
+        "JOIN_CODE_LIMIT": os.environ.get("CLASSROOM_JOIN_CODE_LIMIT", "120 per minute"),
         # Open tablets (sockets) per seat: a second tab or a reconnecting tablet fit.
         "MAX_TABS_PER_SEAT": 3,
     }

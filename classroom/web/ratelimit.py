@@ -1,47 +1,42 @@
-"""Rate limits: failed logins, and the students' join requests.
+"""Rate limits: teachers' failed logins, and the students' join requests.
 
-Failed-login limits per (address, username) and per username.
+Every limit is a quota (`classroom/web/quotas.py`): checked and counted in one step, so that
+simultaneous requests cannot all pass, and shared by every server process through Redis when
+`CLASSROOM_REDIS_URL` is set (in this process's memory otherwise, and while Redis is away).
 
-A whole school often shares one public address, so the address alone is never the key: one
-student guessing at one account does not lock every other teacher out.
+The keys name a person where the app can tell one, because a whole school often reaches the
+server through one address:
 
-`LoginLimiter` counts in this process's memory; `RedisLoginLimiter` keeps the same counts in
-Redis, so that every server process behind a load balancer refuses the sixth failure alike
-(chosen by `login_limiter` when `CLASSROOM_REDIS_URL` is set). They count failures only and a
-right password clears them, which a request-rate limiter does not express.
-
-Join requests (seat claims, join codes tried) are limited by Flask-Limiter (`limiter`), whose
-counts live in Redis when a Redis URL is set and in memory otherwise (`init_limits`).
+- a teacher's login failures count per (address, username), and per username from anywhere:
+  one student guessing at one account locks out neither the other teachers nor the account
+  for everybody, and a right password clears its address's count;
+- wrong join codes count per browser (a random id in its session cookie), so a student who
+  mistypes is slowed down and the classmate beside them is not; the address has a far higher
+  ceiling, against a script that drops its cookies;
+- seats count per browser, per class (a whole class joins at once, a flood does not) and per
+  address (a school's ceiling).
 """
 
 from __future__ import annotations
 
-import logging
 import os
 import secrets
-import threading
-import time
-from collections import defaultdict, deque
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any
 
-from flask import Flask, request, session
-from flask_limiter import Limiter
+from flask import Flask, current_app, request, session
 
-if TYPE_CHECKING:
-    from redis import Redis
+from classroom.web.quotas import Limit, Quotas, RedisQuotas, Refusal, Ticket
 
 __all__ = [
     "LoginLimiter",
-    "RedisLoginLimiter",
     "browser_key",
+    "code_guess",
     "init_limits",
-    "limiter",
-    "login_limiter",
     "network_key",
+    "quotas_for",
+    "seat_claim",
 ]
-
-log = logging.getLogger(__name__)
 
 # The per-username key allows this many times more failures, so a spread-out attack is slowed
 # too without one classroom's typos locking the account for everybody.
@@ -51,125 +46,64 @@ REDIS_TIMEOUT_S = 2
 
 
 class LoginLimiter:
-    """Counts failures in a sliding window; `blocked` says when to refuse without checking."""
+    """Failed logins per (address, username) and per username, over a sliding window.
 
-    def __init__(
-        self, attempts: int, window: float, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self.attempts = attempts
-        self.window = window
-        self.clock = clock
-        self._failures: dict[tuple[str, str], deque[float]] = defaultdict(deque)
-        self._lock = threading.Lock()
-
-    def _keys(self, address: str, username: str) -> list[tuple[str, str]]:
-        name = username.strip().casefold()
-        # "*" is never an address: it stands for every address at once.
-        return [(address, name), ("*", name)]
-
-    def _recent(self, key: tuple[str, str], now: float) -> deque[float]:
-        times = self._failures[key]
-        while times and times[0] <= now - self.window:
-            times.popleft()
-        return times
-
-    def blocked(self, address: str, username: str) -> bool:
-        """True while this address (or everybody) failed too often for this username."""
-        now = self.clock()
-        with self._lock:
-            pair, anyone = (self._recent(k, now) for k in self._keys(address, username))
-            return len(pair) >= self.attempts or len(anyone) >= self.attempts * ANYONE_FACTOR
-
-    def failed(self, address: str, username: str) -> None:
-        """Record one failed attempt."""
-        now = self.clock()
-        with self._lock:
-            for key in self._keys(address, username):
-                self._recent(key, now).append(now)
-
-    def succeeded(self, address: str, username: str) -> None:
-        """A right password clears this address's failures for the username."""
-        with self._lock:
-            self._failures.pop(self._keys(address, username)[0], None)
-
-
-class RedisLoginLimiter(LoginLimiter):
-    """The same limits, shared by every process through Redis.
-
-    One sorted set per key holds the failures' times (score) under unique members; a check
-    first drops the members older than the window, then counts. Each set expires one window
-    after its last failure, so nothing is left behind. The clock is the wall clock (processes
-    share it; a monotonic clock is per process). While Redis cannot be reached the failures
-    are counted in this process's memory (the plain `LoginLimiter`): a guesser is still
-    slowed, and a teacher can still log in.
+    `attempt` counts the attempt before the password is checked (so simultaneous guesses
+    cannot all slip under the limit) and answers None when the limit is reached; a right
+    password gives its attempt back and clears its address's failures (`succeeded`).
     """
 
-    def __init__(
-        self,
-        client: Redis,
-        attempts: int,
-        window: float,
-        clock: Callable[[], float] = time.time,
-        prefix: str = "classroom:login:",
-    ) -> None:
-        super().__init__(attempts, window, clock)
-        self.client = client
-        self.prefix = prefix
+    def __init__(self, quotas: Quotas, attempts: int, window: float) -> None:
+        self.quotas = quotas
+        self.attempts = attempts
+        self.window = window
 
-    def _redis_keys(self, address: str, username: str) -> list[str]:
-        # An address never holds "|", so "address|name" cannot be mistaken for another pair.
-        return [f"{self.prefix}{where}|{name}" for where, name in self._keys(address, username)]
+    def _limits(self, address: str, username: str) -> list[Limit]:
+        name = username.strip().casefold()
+        # An address never holds "|" nor is "*", so no pair is mistaken for another.
+        return [
+            Limit(f"login:{address}|{name}", self.attempts, self.window),
+            Limit(f"login:*|{name}", self.attempts * ANYONE_FACTOR, self.window),
+        ]
 
-    def blocked(self, address: str, username: str) -> bool:
-        """True while this address (or everybody) failed too often, on any process."""
-        now = self.clock()
-        pipe = self.client.pipeline(transaction=True)
-        for key in self._redis_keys(address, username):
-            pipe.zremrangebyscore(key, "-inf", now - self.window)
-            pipe.zcard(key)
-        try:
-            results: list[Any] = pipe.execute()
-        except Exception as error:  # redis.RedisError, without importing redis at load
-            log.warning("login limits: Redis unavailable (%s); counting in this process", error)
-            return super().blocked(address, username)
-        pair, anyone = int(results[1]), int(results[3])
-        shared = pair >= self.attempts or anyone >= self.attempts * ANYONE_FACTOR
-        return shared or super().blocked(address, username)
+    def attempt(self, address: str, username: str) -> Ticket | None:
+        """Count one attempt; None while this address (or everybody) failed too often."""
+        taken = self.quotas.take(self._limits(address, username))
+        return None if isinstance(taken, Refusal) else taken
 
-    def failed(self, address: str, username: str) -> None:
-        """Record one failed attempt, seen at once by every process."""
-        now = self.clock()
-        member = f"{now:.6f}:{secrets.token_hex(4)}"
-        pipe = self.client.pipeline(transaction=True)
-        for key in self._redis_keys(address, username):
-            pipe.zadd(key, {member: now})
-            pipe.expire(key, max(1, int(self.window) + 1))
-        try:
-            pipe.execute()
-        except Exception as error:
-            log.warning("login limits: Redis unavailable (%s); counting in this process", error)
-            super().failed(address, username)
-
-    def succeeded(self, address: str, username: str) -> None:
-        """A right password clears this address's failures for the username."""
-        super().succeeded(address, username)
-        try:
-            self.client.delete(self._redis_keys(address, username)[0])
-        except Exception as error:
-            log.warning("login limits: Redis unavailable (%s)", error)
+    def succeeded(self, attempt: Ticket, address: str, username: str) -> None:
+        """A right password: the attempt did not fail, and the address's failures are cleared."""
+        attempt.give_back()
+        self.quotas.clear(self._limits(address, username)[0].key)
 
 
-def login_limiter(config: Mapping[str, Any]) -> LoginLimiter:
-    """The limiter for an app's settings: shared through Redis when a Redis URL is set
-    (`REDIS_URL` in the settings, else `CLASSROOM_REDIS_URL`), in memory otherwise."""
-    attempts, window = config["LOGIN_ATTEMPTS"], config["LOGIN_WINDOW_SECONDS"]
+def quotas_for(config: Mapping[str, Any]) -> Quotas:
+    """Shared through Redis when a Redis URL is set (`REDIS_URL` in the settings, else
+    `CLASSROOM_REDIS_URL`), in this process's memory otherwise."""
     url = config.get("REDIS_URL") or os.environ.get("CLASSROOM_REDIS_URL")
     if not url:
-        return LoginLimiter(attempts, window)
+        return Quotas()
     from redis import Redis
 
-    client = Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
-    return RedisLoginLimiter(client, attempts, window)
+    client = Redis.from_url(
+        url, socket_timeout=REDIS_TIMEOUT_S, socket_connect_timeout=REDIS_TIMEOUT_S
+    )
+    return RedisQuotas(client)
+
+
+def init_limits(app: Flask) -> None:
+    """Give the app its quotas and its login limiter."""
+    quotas = quotas_for(app.config)
+    app.extensions["quotas"] = quotas
+    app.extensions["login_limiter"] = LoginLimiter(
+        quotas, app.config["LOGIN_ATTEMPTS"], app.config["LOGIN_WINDOW_SECONDS"]
+    )
+
+
+def login_limiter() -> LoginLimiter:
+    """The app's login limiter."""
+    limiter: LoginLimiter = current_app.extensions["login_limiter"]
+    return limiter
 
 
 def network_key() -> str:
@@ -189,28 +123,31 @@ def browser_key() -> str:
     return f"{network_key()}|{browser}"
 
 
-#: Limits of the students' join requests; each view names its own (see student/routes.py).
-limiter = Limiter(key_func=network_key)
+def _limit(key: str, setting: str) -> Limit:
+    return Limit.rate(key, current_app.config[setting])
 
 
-def init_limits(app: Flask) -> None:
-    """Bind the request limiter to the app: Redis when a Redis URL is set, memory otherwise."""
-    url = app.config.get("REDIS_URL") or os.environ.get("CLASSROOM_REDIS_URL")
-    if url and url.startswith("unix://"):
-        url = "redis+" + url  # the same socket, in the limits library's words
-    # Set on every app (not left to defaults): the one limiter object serves each app in turn.
-    app.config["RATELIMIT_STORAGE_URI"] = url or "memory://"
-    app.config.setdefault("RATELIMIT_ENABLED", True)
-    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", False)
-    # A sliding window: a burst split across a fixed window's edge would pass twice the limit.
-    app.config["RATELIMIT_STRATEGY"] = "moving-window"
-    # While Redis is down (restarting, say) each process counts in its own memory and checks
-    # Redis again now and then: the limits still hold per process, and a student joining
-    # meets no server error.
-    app.config["RATELIMIT_IN_MEMORY_FALLBACK_ENABLED"] = True
-    app.config["RATELIMIT_SWALLOW_ERRORS"] = True
-    app.config["RATELIMIT_STORAGE_OPTIONS"] = {
-        "socket_timeout": REDIS_TIMEOUT_S,
-        "socket_connect_timeout": REDIS_TIMEOUT_S,
-    }
-    limiter.init_app(app)
+def _take(limits: list[Limit]) -> Ticket | Refusal:
+    quotas: Quotas = current_app.extensions["quotas"]
+    return quotas.take(limits)
+
+
+def code_guess() -> Ticket | Refusal:
+    """Count a join code about to be looked up; give the ticket back when it was right."""
+    return _take(
+        [
+            _limit(f"code:browser:{browser_key()}", "JOIN_CODES_PER_BROWSER"),
+            _limit(f"code:net:{network_key()}", "JOIN_CODE_LIMIT"),
+        ]
+    )
+
+
+def seat_claim(class_id: int) -> Ticket | Refusal:
+    """Count a seat about to be taken in a class; give the ticket back when none was taken."""
+    return _take(
+        [
+            _limit(f"seat:browser:{browser_key()}", "SEAT_CLAIMS_PER_BROWSER"),
+            _limit(f"seat:class:{class_id}", "SEAT_CLAIMS_PER_CLASS"),
+            _limit(f"seat:net:{network_key()}", "SEAT_CLAIM_LIMIT"),
+        ]
+    )

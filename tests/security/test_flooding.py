@@ -3,9 +3,12 @@ the seats it took are the teacher's to see and remove."""
 
 from __future__ import annotations
 
+import html
+
 import pytest
 from flask import Flask
 from socketio.packet import CONNECT_ERROR, Packet
+from werkzeug.test import TestResponse
 
 from classroom.core.games.express import Options
 from classroom.usecases import GroupSetup, UseCases
@@ -14,26 +17,41 @@ from tests.realtime.conftest import Lesson
 from tests.security.conftest import EASY_RULE
 from tests.web.conftest import Browser
 
-TOO_MANY = "Too many tries from this tablet or network. Wait a minute."
+#: What the join page says when a limit is reached, by whom it holds back.
+WAIT = {
+    "browser": "Too many tries from this tablet. Wait a minute, then try again.",
+    "class": "Many students are joining this class right now. Try again in a few seconds.",
+    "net": "Too many tries from this school's network. Wait a minute, then try again.",
+}
 
 
 @pytest.fixture
 def big_class(service: UseCases, teacher: int) -> tuple[int, str, list[int]]:
     """A class of four groups (32 seats): its id, join code and group ids."""
-    setups = [GroupSetup(name, EASY_RULE) for name in ("A", "B", "C", "D")]
-    class_id = service.classes.create_class(teacher, "8C", setups, Options())
+    return a_class(service, teacher, "8C")
+
+
+def a_class(service: UseCases, teacher: int, name: str) -> tuple[int, str, list[int]]:
+    setups = [GroupSetup(group, EASY_RULE) for group in ("A", "B", "C", "D")]
+    class_id = service.classes.create_class(teacher, name, setups, Options())
     snapshot = service.reading.class_snapshot(teacher, class_id)
     return class_id, snapshot.join_code, [group.group_id for group in snapshot.groups]
 
 
-def claim(browser: Browser, code: str, group_id: int, nickname: str) -> int:
-    """Take a seat through the real forms; the answer's status."""
+def claim(browser: Browser, code: str, group_id: int, nickname: str, who: str = "") -> int:
+    """Take a seat through the real forms; the answer's status (a refusal says who waits)."""
     browser.get(f"/join?code={code}")
     form = {"code": code, "group": group_id, "nickname": nickname}
     response = browser.post("/join/seat", form)
     if response.status_code == 429:
-        assert TOO_MANY in response.get_data(as_text=True)
+        assert WAIT[who] in page_text(response)
+        assert response.headers["Retry-After"] == "60"
     return response.status_code
+
+
+def page_text(response: TestResponse) -> str:
+    """The page as a reader sees its text (entities such as &#39; undone)."""
+    return html.unescape(response.get_data(as_text=True))
 
 
 def seats_taken(service: UseCases, teacher: int, class_id: int) -> int:
@@ -46,33 +64,88 @@ def test_one_browser_takes_three_seats_a_minute_at_most(
 ) -> None:
     class_id, code, groups = big_class
     squatter = Browser(app, address="192.0.2.10")
-    statuses = [claim(squatter, code, groups[n % 4], f"Bot {n}") for n in range(6)]
+    statuses = [claim(squatter, code, groups[n % 4], f"Bot {n}", "browser") for n in range(6)]
     assert statuses == [302, 302, 302, 429, 429, 429]
     assert seats_taken(service, teacher, class_id) == 3
 
 
-def test_one_address_cannot_fill_a_class_even_with_fresh_browsers(
+def test_a_class_of_thirty_behind_one_school_address_joins_at_once(
     app: Flask, service: UseCases, teacher: int, big_class
 ) -> None:
     class_id, code, groups = big_class
     statuses = [
-        claim(Browser(app, address="192.0.2.20"), code, groups[n % 4], f"Bot {n}")
-        for n in range(32)
+        claim(Browser(app, address="192.0.2.20"), code, groups[n % 4], f"Pupil {n}")
+        for n in range(30)
     ]
-    assert statuses.count(302) == 20 and statuses[20:] == [429] * 12
-    assert seats_taken(service, teacher, class_id) == 20
-    # Another tablet, on another address, is not held back by the squatter.
-    assert claim(Browser(app, address="192.0.2.21"), code, groups[3], "Maya") == 302
+    assert statuses == [302] * 30
+    assert seats_taken(service, teacher, class_id) == 30
 
 
-def test_guessing_join_codes_is_stopped_after_twenty_wrong_ones(app: Flask, big_class) -> None:
+def test_a_flood_of_fresh_browsers_fills_one_class_no_faster_than_its_limit(
+    app: Flask, service: UseCases, teacher: int, big_class
+) -> None:
+    app.config["SEAT_CLAIMS_PER_CLASS"] = "10 per minute"
+    class_id, code, groups = big_class
+    statuses = [
+        claim(Browser(app, address="192.0.2.22"), code, groups[n % 4], f"Bot {n}", "class")
+        for n in range(14)
+    ]
+    assert statuses == [302] * 10 + [429] * 4
+    assert seats_taken(service, teacher, class_id) == 10
+    # Another class, joining from the same address at the same time, is not held back.
+    _other_id, other_code, other_groups = a_class(service, teacher, "8D")
+    assert claim(Browser(app, address="192.0.2.22"), other_code, other_groups[0], "Maya") == 302
+
+
+def test_one_address_has_a_ceiling_a_script_with_fresh_browsers_meets(
+    app: Flask, service: UseCases, teacher: int, big_class
+) -> None:
+    app.config["SEAT_CLAIM_LIMIT"] = "12 per minute"
+    _class_id, code, groups = big_class
+    _other_id, other_code, other_groups = a_class(service, teacher, "8D")
+    statuses = [
+        claim(Browser(app, address="192.0.2.24"), code_, groups_[n % 4], f"Bot {n}", "net")
+        for n, (code_, groups_) in enumerate([(code, groups), (other_code, other_groups)] * 8)
+    ]
+    assert statuses == [302] * 12 + [429] * 4
+    # Another address is not held back.
+    assert claim(Browser(app, address="192.0.2.25"), code, groups[3], "Maya") == 302
+
+
+def test_a_refused_nickname_does_not_use_up_the_browsers_seats(
+    app: Flask, service: UseCases, teacher: int, big_class
+) -> None:
+    class_id, code, groups = big_class
+    assert claim(Browser(app, address="192.0.2.26"), code, groups[0], "Ana") == 302
+    tablet = Browser(app, address="192.0.2.26")
+    assert [claim(tablet, code, groups[0], "Ana") for _ in range(5)] == [400] * 5  # name taken
+    statuses = [claim(tablet, code, groups[n], f"Ana {n}", "browser") for n in range(4)]
+    assert statuses == [302, 302, 302, 429]
+    assert seats_taken(service, teacher, class_id) == 4
+
+
+def test_a_student_who_mistypes_the_code_slows_down_only_their_own_tablet(
+    app: Flask, big_class
+) -> None:
     _class_id, code, _groups = big_class
-    guesser = Browser(app, address="192.0.2.30")
-    wrong = [guesser.get(f"/join?code=ZZ{n:04d}").status_code for n in range(20)]
-    assert wrong == [404] * 20
-    blocked = guesser.get(f"/join?code={code}")  # even the right code, for a while
-    assert blocked.status_code == 429 and TOO_MANY in blocked.get_data(as_text=True)
-    assert Browser(app, address="192.0.2.31").get(f"/join?code={code}").status_code == 200
+    mistyper = Browser(app, address="192.0.2.30")
+    wrong = [mistyper.get(f"/join?code=ZZ{n:04d}").status_code for n in range(10)]
+    assert wrong == [404] * 10
+    blocked = mistyper.get(f"/join?code={code}")  # even the right code, for a while
+    assert blocked.status_code == 429 and WAIT["browser"] in page_text(blocked)
+    # The classmate beside them, on the same school network, joins at once.
+    assert Browser(app, address="192.0.2.30").get(f"/join?code={code}").status_code == 200
+
+
+def test_a_script_guessing_codes_with_fresh_browsers_meets_the_address_ceiling(
+    app: Flask, big_class
+) -> None:
+    app.config["JOIN_CODE_LIMIT"] = "15 per minute"
+    _class_id, code, _groups = big_class
+    answers = [Browser(app, address="192.0.2.32").get(f"/join?code=ZZ{n:04d}") for n in range(18)]
+    assert [answer.status_code for answer in answers] == [404] * 15 + [429] * 3
+    assert WAIT["net"] in page_text(answers[-1])
+    assert Browser(app, address="192.0.2.33").get(f"/join?code={code}").status_code == 200
 
 
 def test_right_codes_are_not_counted_as_guesses(app: Flask, big_class) -> None:

@@ -165,7 +165,7 @@ def test_the_app_dealer_waives_the_call_of_a_prophet_offline_too_long(
     group_id, seats = _app_table(use_cases, teacher)
     prophet, _player = _prophet_and_a_wrong_play(use_cases, teacher, group_id, seats)
     offline = {prophet.seat_id: LONG_AGO}
-    sweep = use_cases.settling.waive_overdue_calls
+    sweep = use_cases.settling.settle_overdue
     _away_time(use_cases, teacher, group_id, 0)
     assert sweep([group_id], lambda seat_id: None) == []  # online
     _away_time(use_cases, teacher, group_id, 120)
@@ -180,7 +180,7 @@ def test_the_app_dealer_waives_the_call_of_a_prophet_offline_too_long(
     assert sweep([group_id], offline.get) == []  # nothing waits any more
 
 
-def test_the_sweep_leaves_student_dealt_tables_to_the_teacher(
+def test_the_sweep_waives_an_absent_prophets_call_and_the_student_dealer_then_judges(
     use_cases: UseCases, teacher: int
 ) -> None:
     group_id, seats, _dealer = _student_dealt_table(use_cases, teacher)
@@ -195,5 +195,45 @@ def test_the_sweep_leaves_student_dealt_tables_to_the_teacher(
     use_cases.rounds.act(player, Move("play", next(_ids), cards=state.hand(player.key)[:1]))
     offline = {prophet.seat_id: LONG_AGO}
     _away_time(use_cases, teacher, group_id, 0)
-    assert use_cases.settling.waive_overdue_calls([group_id], offline.get) == []
-    assert _state(use_cases, group_id).phase == "calling"
+    (change,) = use_cases.settling.settle_overdue([group_id], offline.get)
+    assert [event.kind for event in change.events] == ["call_waived"]
+    assert _state(use_cases, group_id).phase == "judging_play"  # the dealer is here: theirs
+    assert use_cases.settling.settle_overdue([group_id], offline.get) == []
+
+
+def test_the_app_judges_for_a_student_dealer_offline_too_long_by_the_rule_they_chose(
+    use_cases: UseCases, teacher: int
+) -> None:
+    group_id, seats, dealer = _student_dealt_table(use_cases, teacher)
+    state = _state(use_cases, group_id)
+    player = _seat(seats, state.turn)
+    wrong = _wrong(state, player.key)[0]
+    use_cases.rounds.act(player, Move("play", next(_ids), cards=(wrong,)))
+    offline = {dealer.seat_id: LONG_AGO}
+    sweep = use_cases.settling.settle_overdue
+    _away_time(use_cases, teacher, group_id, 120)
+    assert sweep([group_id], offline.get) == []  # not away long enough
+    _away_time(use_cases, teacher, group_id, 0)
+    assert sweep([group_id], lambda seat_id: None) == []  # online: the dealer's to judge
+    (change,) = sweep([group_id], offline.get)
+    assert [event.kind for event in change.events][:1] == ["judged"]
+    state = _state(use_cases, group_id)
+    assert state.phase == "playing" and wrong not in state.layout.mainline
+
+
+def test_a_rule_the_app_cannot_read_leaves_an_absent_dealers_verdict_to_the_teacher(
+    use_cases: UseCases, teacher: int
+) -> None:
+    _class_id, group_id, seats = _class(use_cases, teacher)
+    use_cases.lesson.set_dealer_mode(teacher, group_id, "student")
+    use_cases.rounds.start_round(teacher, group_id)
+    dealer = _seat(seats, use_cases.reading.group_snapshot(group_id).dealing_seat)
+    choice = RuleChoice("free", "Cards I like")
+    use_cases.dealing.choose_rule(dealer, choice, "rule-words")
+    state = _state(use_cases, group_id)
+    player = _seat(seats, state.turn)
+    use_cases.rounds.act(player, Move("play", next(_ids), cards=state.hand(player.key)[:1]))
+    _away_time(use_cases, teacher, group_id, 0)
+    waiting = _state(use_cases, group_id)
+    assert use_cases.settling.settle_overdue([group_id], {dealer.seat_id: LONG_AGO}.get) == []
+    assert _state(use_cases, group_id) == waiting

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from flask import Response as FlaskResponse
-from flask import current_app, make_response, redirect, render_template, request, session, url_for
+from flask import make_response, redirect, render_template, request, session, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
-from flask_limiter import RequestLimit
+from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
 
 from classroom.core.cards import Rank, printed_rank
@@ -14,51 +14,35 @@ from classroom.core.rules.library import load_library
 from classroom.usecases import ServiceError
 from classroom.web.context import use_cases
 from classroom.web.messages import say
-from classroom.web.ratelimit import browser_key, limiter
+from classroom.web.quotas import Refusal
+from classroom.web.ratelimit import browser_key, code_guess, seat_claim
 from classroom.web.student.blueprint import student
 from classroom.web.student.forms import CodeForm, SeatForm
 
-
-def _too_many(_limit: RequestLimit) -> FlaskResponse:
-    """The join page, saying that this network or browser must wait before trying again."""
-    form = CodeForm(code=request.values.get("code", ""))
-    form.code.errors = [_("Too many tries from this tablet or network. Wait a minute.")]
-    return make_response(render_template("student/code.html", form=form), 429)
-
-
-def _config(name: str) -> str:
-    value: str = current_app.config[name]
-    return value
+#: Why a join request waits, by the limit that had no room (see classroom/web/ratelimit.py).
+_WAIT_MESSAGES = {
+    "browser": _l("Too many tries from this tablet. Wait a minute, then try again."),
+    "class": _l("Many students are joining this class right now. Try again in a few seconds."),
+    "net": _l("Too many tries from this school's network. Wait a minute, then try again."),
+}
 
 
-#: Wrong join codes tried, per address, counted alike on every page that takes a code.
-codes_tried = limiter.shared_limit(
-    lambda: _config("JOIN_CODE_LIMIT"),
-    scope="join-code",
-    exempt_when=lambda: not request.values.get("code"),
-    deduct_when=lambda response: response.status_code == 404,
-    on_breach=_too_many,
-)
-#: Seats taken per address and per browser.
-seats_taken_per_network = limiter.limit(
-    lambda: _config("SEAT_CLAIM_LIMIT"),
-    deduct_when=lambda response: response.status_code == 302,
-    on_breach=_too_many,
-)
-seats_taken_per_browser = limiter.limit(
-    lambda: _config("SEAT_CLAIMS_PER_BROWSER"),
-    key_func=browser_key,
-    deduct_when=lambda response: response.status_code == 302,
-    on_breach=_too_many,
-)
+def _too_many(refusal: Refusal, code: str) -> FlaskResponse:
+    """The join page, saying who must wait, and for how long at most."""
+    form = CodeForm(code=code)
+    who = refusal.limit.key.split(":")[1]
+    form.code.errors = [str(_WAIT_MESSAGES[who])]
+    response = make_response(render_template("student/code.html", form=form), 429)
+    response.headers["Retry-After"] = str(int(refusal.limit.window))
+    return response
 
 
 @student.get("/join")
-@codes_tried
 def join() -> str | Response:
     """Ask for the code, or (with ?code=) for a group and a nickname."""
     code = request.args.get("code", "").strip()
     if not code:
+        browser_key()  # the browser's id goes out with the first page: its limits are its own
         return render_template("student/code.html", form=CodeForm())
     return _seat_page(SeatForm(code=code))
 
@@ -73,9 +57,6 @@ def join_code() -> str | Response:
 
 
 @student.post("/join/seat")
-@codes_tried
-@seats_taken_per_network
-@seats_taken_per_browser
 def take_seat() -> str | Response:
     """Step 2 submitted: take the seat and go to the play page."""
     return _seat_page(SeatForm(), submitted=True)
@@ -128,18 +109,32 @@ def _library_choices(language: str) -> list[dict[str, object]]:
 def _seat_page(form: SeatForm, *, submitted: bool = False) -> str | Response:
     """Show (or, when submitted, take) a seat in the class named by the form's code."""
     code = (form.code.data or "").strip()
+    guess = code_guess()
+    if isinstance(guess, Refusal):
+        return _too_many(guess, code)
     try:
         info = use_cases().seats.open_class_by_code(code)
     except ServiceError as error:
         code_form = CodeForm(code=code)
         code_form.code.errors = [say(error)]
         return render_template("student/code.html", form=code_form), 404  # type: ignore[return-value]
+    except BaseException:
+        guess.give_back()  # the code was never looked up
+        raise
+    guess.give_back()  # a right code is not a guess
     form.group.choices = [(group_id, name) for group_id, name, _seated in info.groups]
     if submitted and form.validate_on_submit():
+        claim = seat_claim(info.class_id)
+        if isinstance(claim, Refusal):
+            return _too_many(claim, code)
         try:
             _seat, token = use_cases().seats.join(code, form.group.data, form.nickname.data)
         except ServiceError as error:
+            claim.give_back()  # no seat was taken
             form.nickname.errors = [say(error)]
+        except BaseException:
+            claim.give_back()
+            raise
         else:
             session["play_token"] = token
             return redirect(url_for("student.play"))

@@ -2,27 +2,16 @@
 
 from __future__ import annotations
 
-from flask import current_app, redirect, render_template, request, url_for
+from flask import redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from classroom.web.auth import current_teacher_id, end_session, login_required, start_session
 from classroom.web.buttons import safe_next
 from classroom.web.context import use_cases
-from classroom.web.ratelimit import LoginLimiter
+from classroom.web.ratelimit import login_limiter
 from classroom.web.teacher.blueprint import teacher
 from classroom.web.teacher.forms import LoginForm
-
-
-def _limiter() -> LoginLimiter:
-    """The app's limiter: shared through Redis when CLASSROOM_REDIS_URL is set."""
-    from classroom.web.ratelimit import login_limiter
-
-    limiter: LoginLimiter | None = current_app.extensions.get("login_limiter")
-    if limiter is None:
-        limiter = login_limiter(current_app.config)
-        current_app.extensions["login_limiter"] = limiter
-    return limiter
 
 
 @teacher.route("/login", methods=["GET", "POST"])
@@ -31,15 +20,19 @@ def login() -> str | Response:
     form = LoginForm()
     if form.validate_on_submit():
         address, username = request.remote_addr or "?", form.username.data
-        if _limiter().blocked(address, username):
+        attempt = login_limiter().attempt(address, username)
+        if attempt is None:
             form.password.errors = [_("Too many failed attempts. Wait a few minutes.")]
             return render_template("teacher/login.html", form=form), 429  # type: ignore[return-value]
-        teacher_id = use_cases().teachers.check_login(username, form.password.data)
+        try:
+            teacher_id = use_cases().teachers.check_login(username, form.password.data)
+        except BaseException:
+            attempt.give_back()  # not a failure: the password was never checked
+            raise
         if teacher_id is None:
-            _limiter().failed(address, username)
             form.password.errors = [_("Wrong username or password.")]
             return render_template("teacher/login.html", form=form), 401  # type: ignore[return-value]
-        _limiter().succeeded(address, username)
+        login_limiter().succeeded(attempt, address, username)
         start_session(teacher_id)
         return redirect(safe_next(request.args.get("next")))
     return render_template("teacher/login.html", form=form)
