@@ -15,7 +15,7 @@ UV_VERSION := 0.13.9
 
 include Makefile.browser
 
-run: $(RUN_STAMP) vendor catalogs
+run: $(RUN_STAMP) catalogs
 	$(BIN)/classroom serve
 
 test: $(STAMP) vendor catalogs system-packages lint jslint jstest typecheck unit
@@ -93,7 +93,7 @@ unit-postgresql: $(STAMP)
 		echo "PostgreSQL is missing: the PostgreSQL pass is skipped (make system-packages)"; \
 	fi
 
-bench: $(STAMP) vendor
+bench: $(STAMP)
 	$(BIN)/python -m bench
 
 clean:

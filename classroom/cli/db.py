@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from gettext import gettext as _
 
+from classroom.cli.masking import shown_url
 from classroom.cli.settings import database_url
 from classroom.store.migrate import upgrade, write_revision
 
@@ -14,7 +15,7 @@ __all__ = ["add_db_commands"]
 def _upgrade_command(args: argparse.Namespace) -> int:
     url = args.url or database_url()
     upgrade(url, args.revision)
-    print(_("Database at the newest schema: %s") % url)
+    print(_("Database at the newest schema: %s") % shown_url(url))
     return 0
 
 

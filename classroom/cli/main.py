@@ -44,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     listing.add_argument("--age-band", help=_("only rules for this age band"))
     listing.set_defaults(handler=list_rules)
 
+    from classroom.cli.check import add_check_command
     from classroom.cli.db import add_db_commands
     from classroom.cli.printing import add_classroom_print_commands
     from classroom.cli.purge import add_purge_command
@@ -53,6 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_classroom_print_commands(commands)
     add_purge_command(commands)
     add_db_commands(commands)
+    add_check_command(commands)
     return parser
 
 

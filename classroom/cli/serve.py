@@ -13,6 +13,7 @@ from typing import Any
 
 from werkzeug.serving import ThreadedWSGIServer
 
+from classroom.cli.masking import HiddenTokens, shown_url
 from classroom.cli.purge import purge_on_start
 
 FIRST_TEACHER = "teacher"
@@ -147,12 +148,15 @@ def serve(args: argparse.Namespace) -> int:
             lan=lan_address(),
         )
     )
-    print(_("  Database:  %s") % app.config["DATABASE_URL"])
+    print(_("  Database:  %s") % shown_url(app.config["DATABASE_URL"]))
     print(_("  Purged:    %d class(es) past the retention period") % purge_on_start(app))
     if not args.log_requests:
         # One line per request and per closed websocket: noise for a teacher, and CPU for a
         # school. Errors are still printed.
         logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    else:
+        # A projector's address is its credential: the request lines show it without.
+        logging.getLogger("werkzeug").addFilter(HiddenTokens())
     open_files = tune_for_a_school()
     if open_files is not None and open_files < 2048:
         print(

@@ -19,7 +19,15 @@ from sqlalchemy import Connection, Engine, inspect
 from classroom.store.database import make_engine
 from classroom.store.models import Base
 
-__all__ = ["INITIAL_REVISION", "alembic_config", "run_migrations", "upgrade", "write_revision"]
+__all__ = [
+    "INITIAL_REVISION",
+    "alembic_config",
+    "current_revision",
+    "head_revision",
+    "run_migrations",
+    "upgrade",
+    "write_revision",
+]
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 INITIAL_REVISION = "0001_initial"
@@ -35,6 +43,24 @@ def alembic_config(connection: Connection | None = None, url: str | None = None)
         config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
     config.attributes["connection"] = connection
     return config
+
+
+def head_revision() -> str:
+    """The newest revision the package carries."""
+    from alembic.script import ScriptDirectory
+
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    if head is None:
+        raise RuntimeError("the package carries no migrations")
+    return head
+
+
+def current_revision(engine: Engine) -> str | None:
+    """The revision the database at `engine` is at (None: never migrated), without changing it."""
+    from alembic.migration import MigrationContext
+
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
 
 
 def upgrade(target: str | Engine, revision: str = "head") -> None:

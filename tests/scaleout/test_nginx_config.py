@@ -1,4 +1,4 @@
-"""deploy/nginx.conf is valid (`nginx -t`), and a tablet plays through it over HTTPS with
+"""deploy/nginx/classroom.conf is valid (`nginx -t`), and a tablet plays through it over HTTPS with
 long-polling first (as browsers do), which only works if the sessions are sticky."""
 
 from __future__ import annotations
@@ -11,60 +11,31 @@ from pathlib import Path
 import pytest
 import requests
 
+from tests.deploy.nginx_site import (
+    SITE,
+    main_config,
+    nginx_binary,
+    on_free_ports,
+    throwaway_certificate,
+    with_files_in,
+)
 from tests.scaleout.clients import Tablet, close_all
 from tests.scaleout.conftest import Cluster, require
 from tests.scaleout.play import step
-from tests.scaleout.services import ROOT, free_port, port_open, stop, wait_until
+from tests.scaleout.services import free_port, port_open, stop, wait_until
 
 # The proxy's certificate is a throwaway one made by the test.
 pytestmark = pytest.mark.filterwarnings("ignore::urllib3.exceptions.InsecureRequestWarning")
-CONFIG = ROOT / "deploy" / "nginx.conf"
-
-
-def nginx_binary() -> str | None:
-    return shutil.which("nginx") or (
-        "/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None
-    )
 
 
 def local_config(folder: Path, upstreams: list[int], http_port: int, https_port: int) -> Path:
-    """deploy/nginx.conf with this machine's ports, a throwaway certificate, temp paths."""
-    text = CONFIG.read_text()
-    certificate, key = folder / "cert.pem", folder / "key.pem"
-    subprocess.run(
-        [
-            *("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"),
-            *("-subj", "/CN=localhost", "-keyout", str(key), "-out", str(certificate)),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=60,
-    )
-    servers = "\n        ".join(f"server 127.0.0.1:{port};" for port in upstreams)
-    swaps = {
-        "user www-data;\n": "",
-        "pid /run/nginx.pid;": f"pid {folder / 'nginx.pid'};",
-        "/var/log/nginx/": f"{folder}/",
-        "server 127.0.0.1:5001;": servers,
-        "        server 127.0.0.1:5002;\n": "",
-        "listen [::]:80;\n": "",
-        "listen [::]:443 ssl;\n": "",
-        "listen 80;": f"listen 127.0.0.1:{http_port};",
-        "listen 443 ssl;": f"listen 127.0.0.1:{https_port} ssl;",
-        "/etc/ssl/certs/classroom.pem": str(certificate),
-        "/etc/ssl/private/classroom.key": str(key),
-        "http {\n": "http {\n"
-        + "".join(
-            f"    {kind}_temp_path {folder / kind};\n"
-            for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
-        ),
-    }
-    for old, new in swaps.items():
-        assert old in text, f"deploy/nginx.conf no longer has {old!r}"
-        text = text.replace(old, new)
-    path = folder / "nginx.conf"
-    path.write_text(text)
-    return path
+    """deploy/nginx/classroom.conf with this machine's ports, a throwaway certificate, temp
+    paths, included from a small nginx.conf."""
+    certificate, key = throwaway_certificate(folder)
+    text = on_free_ports(SITE.read_text(), upstreams, http_port, https_port)
+    site = folder / "classroom.conf"
+    site.write_text(with_files_in(text, folder, certificate, key))
+    return main_config(folder, site)
 
 
 @pytest.fixture
