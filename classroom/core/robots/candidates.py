@@ -34,7 +34,6 @@ from classroom.core.hypotheses._masks import Inner
 from classroom.core.hypotheses._vector import Unsupported, VectorRule
 from classroom.core.hypotheses.builder import TEMPLATES, Built, build
 from classroom.core.rules import Rule, RuleError, compile_rule
-from classroom.core.rules.library import load_library
 from classroom.core.text import Text
 
 __all__ = ["Candidate", "CandidateSet", "candidate_set", "count", "members"]
@@ -212,6 +211,9 @@ def _table(rule: Rule) -> int:
 
 def _sources() -> Iterator[tuple[str, str | None, Built | None]]:
     """(text, library id, built) for every library rule, then every builder filling."""
+    # Imported here: the library reads YAML files, which the rest of the core never needs.
+    from classroom.core.rules.library import load_library
+
     for entry in load_library():
         yield entry.rule_text, entry.id, None
     for template in TEMPLATES:

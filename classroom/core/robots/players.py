@@ -11,9 +11,11 @@ needs nothing stored beyond its kind and seed, and the same view always gets the
   and changes it only when the table (or a wrong guess) refutes it: the confirmation bias of
   Wason's 2-4-6 task.
 - `IdealScientist` keeps every candidate consistent with the table and plays the card (or
-  string) whose verdict is expected to carry the most information; it guesses once the rules
-  no play can tell apart from the likeliest one hold at least half the prior weight, and, in
-  New Eleusis, declares itself prophet once they hold 90 %.
+  string) whose verdict is expected to carry the most information. Once few candidates are
+  left it names the likeliest at every chance (a wrong guess is free and rules that rule out;
+  when the house option makes it cost a card, only once the rules no play can tell apart from
+  it hold half the prior weight), and, in New Eleusis, declares itself prophet once they hold
+  90 %.
 
 >>> from classroom.core.cards import Card
 >>> view = SeatView("Ana", hand=(Card.parse("2H"), Card.parse("KS")),
@@ -56,6 +58,8 @@ class SeatView:
     wrong_guesses: tuple[str, ...] = ()
     #: The longest string a play may be: 1 in Eleusis Express, 4 in New Eleusis.
     longest: int = 1
+    #: True when a wrong guess costs a card (the house option); guesses are free otherwise.
+    guess_costs: bool = False
 
 
 class Robot:
@@ -207,12 +211,16 @@ class IdealScientist(Robot):
         candidates: CandidateSet | None = None,
         library_weight: float = 1.0,
         guess_share: float = 0.5,
+        free_guess_share: float = 0.0,
         prophet_share: float = 0.9,
     ) -> None:
         super().__init__(seed=seed, candidates=candidates)
         #: The prior: a library rule weighs this many builder fillings (1.0: uniform).
         self.library_weight = library_weight
+        #: The share of what is possible the likeliest rule's class needs before a guess
+        #: that costs a card; a free guess is itself an experiment, so the bar is lower.
         self.guess_share = guess_share
+        self.free_guess_share = free_guess_share
         self.prophet_share = prophet_share
 
     def share(self, alive: int, accepting: int) -> float:
@@ -296,9 +304,10 @@ class IdealScientist(Robot):
         return (candidate.library_id is None, len(candidate.text), number)
 
     def guess(self, view: SeatView) -> str | None:
-        """The likeliest rule, once its class holds `guess_share` of what is possible."""
+        """The likeliest rule, once few rules are left and its class holds enough of them."""
         best, share = self.leader(view, self.alive(view))
-        if best is None or share < self.guess_share:
+        bar = self.guess_share if view.guess_costs else self.free_guess_share
+        if best is None or share < bar:
             return None
         return self.candidates[best].text
 

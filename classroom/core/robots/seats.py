@@ -114,6 +114,7 @@ def express_view(state: express.RoundState, events: Sequence[LoggedEvent], seat:
         trials=trials(events),
         wrong_guesses=wrong,
         longest=1,
+        guess_costs=state.options.wrong_guess_penalty,
     )
 
 
