@@ -1,7 +1,7 @@
-"""The class page settles what an absent tablet owes: once a prophet's call or a student
-dealer's verdict has waited the class's away time on an offline tablet, the group's panel
-offers to go on without the call or to judge in the dealer's place; before that it only says
-when to look again, and with the tablet online it offers nothing."""
+"""The class page settles what a tablet owes: once a prophet's call or a student dealer's
+verdict has waited the class's away time (on an offline tablet, or on one that does not
+answer), the group's panel offers to go on without the call or to judge in the dealer's place;
+before that it only says when to look again."""
 
 from __future__ import annotations
 
@@ -50,9 +50,12 @@ def test_the_settle_button_shows_only_once_the_prophet_is_away_long_enough(
     client.get(page_url)  # the page counts tablets from its first look
     presence = app.extensions["presence"]
     presence.connected(prophet.seat_id)
-    service.classes.set_away_seconds(teacher, class_id, 0)
+    service.classes.set_away_seconds(teacher, class_id, 120)
     page = text(client.get(page_url))
-    assert WAIVE not in page and "data-settle-in" not in page  # the prophet is here
+    assert WAIVE not in page and "data-settle-in" in page  # the prophet is here, thinking
+    service.classes.set_away_seconds(teacher, class_id, 0)
+    box = _settle_box(text(client.get(page_url)), group_id)  # a prophet who will not call
+    assert WAIVE in box and f"{prophet.nickname} has not called for a while" in box
     presence.disconnected(prophet.seat_id)
     service.classes.set_away_seconds(teacher, class_id, 20)
     page = text(client.get(page_url))
@@ -93,7 +96,13 @@ def test_the_teacher_judges_for_a_student_dealer_whose_tablet_is_away(
     service.rounds.act(player, Move("play", "p-1", cards=cards))
     service.classes.set_away_seconds(teacher, class_id, 0)
     page_url = f"/teacher/classes/{class_id}"
+    client.get(page_url)  # the page counts tablets from its first look
+    app.extensions["presence"].connected(dealer.seat_id)
+    box = _settle_box(text(client.get(page_url)), group_id)  # a dealer who will not judge
+    assert f"{dealer.nickname} has not judged for a while" in box
+    app.extensions["presence"].disconnected(dealer.seat_id)
     box = _settle_box(text(client.get(page_url)), group_id)
+    assert f"{dealer.nickname}'s tablet is offline" in box
     assert "the table waits for the dealer's verdict" in box
     assert "The secret rule says: wrong." in box or "The secret rule says: right." in box
     assert 'name="kind" value="play"' in box

@@ -1,8 +1,10 @@
-"""Going on without an absent tablet, from the class page: when a prophet's call or a student
-dealer's verdict has waited on an offline tablet for the class's away time, the group's
-panel offers the teacher to go on without the call, or to judge in the dealer's place (with
-what the secret rule says, where the app can read it). Before that, the panel says how long is
-left, and the page redraws it then (`live.js`).
+"""Going on without a tablet, from the class page: when a prophet's call or a student dealer's
+verdict has waited for the class's away time, the group's panel offers the teacher to go on
+without the call, or to judge in the dealer's place (with what the secret rule says, where the
+app can read it). The wait counts from the later of the table's last move and the tablet's
+going offline; a tablet still online that does not answer (a student who will not call) is
+waited for as long, then offered alike, so no student can stall a table. Before that, the panel
+says how long is left, and the page redraws it then (`live.js`).
 """
 
 from __future__ import annotations
@@ -53,6 +55,8 @@ class SettleOffer:
     advice: str | None = None
     #: The card the rule would play, chosen first in the list.
     advice_card: str | None = None
+    #: Whether the seat's tablet is online (it is there, but has not answered).
+    online: bool = False
 
     @property
     def shown(self) -> bool:
@@ -65,8 +69,8 @@ def settle_offer(
     offline_since: Callable[[int], datetime | None],
     now: datetime | None = None,
 ) -> SettleOffer | None:
-    """The panel's offer, if the table waits on a seat whose tablet is offline (None: it
-    waits on nobody, or on an online tablet)."""
+    """The panel's offer, if the table waits on a seat's call or verdict (None: it waits on
+    nobody but the player whose turn it is)."""
     state, since = snapshot.state, snapshot.awaited_since
     if state is None or since is None or snapshot.paused:
         return None
@@ -77,16 +81,26 @@ def settle_offer(
     seat = awaited.caller or snapshot.dealer_seat
     if seat is None or not seat.isdigit():
         return None
-    waited = away_for(since, offline_since(int(seat)), now or utcnow())
-    if waited is None:
-        return None
+    now = now or utcnow()
+    offline = offline_since(int(seat))
+    waited = away_for(since, offline, now)
+    if waited is None:  # online: the wait counts from the table's last move alone
+        waited = max(0.0, (now - since).total_seconds())
     due_in = max(0.0, snapshot.away_seconds - waited)
+    online = offline is None
     if awaited.caller is not None:
-        return SettleOffer(state.seq, seat, None, due_in)
+        return SettleOffer(state.seq, seat, None, due_in, online=online)
     rule = _rule_verdict(game, snapshot)
     advice_card = str(rule.card) if rule and rule.card else None
     return SettleOffer(
-        state.seq, seat, awaited.verdict, due_in, _hand(state), _advice(rule), advice_card
+        state.seq,
+        seat,
+        awaited.verdict,
+        due_in,
+        _hand(state),
+        _advice(rule),
+        advice_card,
+        online=online,
     )
 
 
