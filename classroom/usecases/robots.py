@@ -88,6 +88,11 @@ class RobotPlayers:
             uow.commit()
             return seat_id
 
+    def groups(self) -> list[int]:
+        """The groups of open classes with a robot seated: the tables the app plays at."""
+        with self.uow() as uow:
+            return uow.seats.robot_groups()
+
     def step(self, group_id: int) -> Change | None:
         """Make the one robot move the group's table waits on, if it waits on a robot; None
         when it does not (no robot, no running round, a paused game, a person's move)."""
