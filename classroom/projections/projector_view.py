@@ -101,10 +101,15 @@ def with_presence(view: dict[str, Any], online: set[str]) -> dict[str, Any]:
     [{'seat': '4', 'online': True}]
     """
     groups = [
-        {**group, "seats": [{**seat, "online": seat["seat"] in online} for seat in group["seats"]]}
+        {**group, "seats": [_present(seat, online) for seat in group["seats"]]}
         for group in view["groups"]
     ]
     return {**view, "groups": groups}
+
+
+def _present(seat: dict[str, Any], online: set[str]) -> dict[str, Any]:
+    """A seat with its dot redrawn: a robot player is always there (the app plays for it)."""
+    return {**seat, "online": seat["seat"] in online or bool(seat.get("robot"))}
 
 
 #: A tile's round part before the deal, and while a student dealer chooses the next rule.
@@ -169,9 +174,12 @@ def _seats(
             "number": number,
             "cards": sizes.get(seat.key),
             "score": scores.get(seat.key),
-            "online": seat.key in online,
+            "online": seat.key in online or seat.robot is not None,
         }
-        if not anonymous:
+        if seat.robot is not None:
+            # A program's name hides no child: shown even on an anonymous projector.
+            entry |= {"robot": True, "name": seat.nickname}
+        elif not anonymous:
             entry["name"] = seat.nickname
         entry |= marks(state, seat.key)
         seats.append(entry)

@@ -19,6 +19,9 @@ class SeatInfo:
 
     id: int
     nickname: str
+    #: A program's kind ("random", "confirmer", "ideal"); None for a person. A robot is
+    #: never offline: the app plays for it.
+    robot: str | None = None
 
     @property
     def key(self) -> str:

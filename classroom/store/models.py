@@ -69,6 +69,9 @@ class ClassPeriod(Base):
     # How long a call or a dealer's verdict waits on an offline tablet before the teacher may
     # settle it (and the app does, where it deals).
     away_seconds: Mapped[int] = mapped_column(default=20, server_default="20")
+    # One student's practice table, made from a teacher's practice link: not on the teacher's
+    # list of classes, purged after a week. Last, as its migration put it.
+    practice: Mapped[bool] = mapped_column(default=False, server_default=false())
     groups: Mapped[list[Group]] = relationship(
         back_populates="class_period",
         order_by="Group.position",
@@ -128,6 +131,9 @@ class Seat(Base):
     # token and a nickname key nobody holds. Deleting the class deletes it. Last, as its
     # migration put it.
     removed_at: Mapped[datetime | None] = mapped_column(default=None)
+    # A program in the seat: "random", "confirmer" or "ideal" (None: a person). A robot's
+    # token is one nobody holds; the app plays for it. Last, as its migration put it.
+    robot: Mapped[str | None] = mapped_column(String(16), default=None)
     group: Mapped[Group] = relationship(back_populates="seats")
 
 

@@ -318,12 +318,50 @@ class SqlSeats(ConnectionRepository):
         query = select(Seat.id, Seat.nickname).where(Seat.group_id == group_id)
         return [(seat_id, name) for seat_id, name in self._conn.execute(query.order_by(Seat.id))]
 
-    def add(self, group_id: int, nickname: str, nickname_key: str, token_hash: str) -> int:
-        """A new seat; Clash when the nickname key is taken at the table."""
+    def add(
+        self,
+        group_id: int,
+        nickname: str,
+        nickname_key: str,
+        token_hash: str,
+        *,
+        robot: str | None = None,
+    ) -> int:
+        """A new seat (a robot's when `robot` names its kind); Clash when the nickname key is
+        taken at the table."""
         statement = insert(Seat).values(
-            group_id=group_id, nickname=nickname, nickname_key=nickname_key, token_hash=token_hash
+            group_id=group_id,
+            nickname=nickname,
+            nickname_key=nickname_key,
+            token_hash=token_hash,
+            robot=robot,
         )
         return _new_id(self._write(statement, Clash))
+
+    def seated(self, group_id: int) -> list[tuple[int, str, str | None]]:
+        """(seat id, nickname, robot kind or None) of a group's seats, in joining order."""
+        return rows.seated(self._conn, group_id)
+
+    def robots(self, group_id: int) -> list[tuple[int, str]]:
+        """(seat id, kind) of the group's robot seats, in joining order."""
+        query = select(Seat.id, Seat.robot).where(
+            Seat.group_id == group_id, Seat.removed_at.is_(None), Seat.robot.is_not(None)
+        )
+        found = self._conn.execute(query.order_by(Seat.id))
+        return [(seat_id, kind) for seat_id, kind in found if kind is not None]
+
+    def robot_groups(self) -> list[int]:
+        """The groups of open classes with a robot seated."""
+        query = (
+            select(Seat.group_id)
+            .join(Group, Seat.group_id == Group.id)
+            .join(ClassPeriod, Group.class_id == ClassPeriod.id)
+            .where(
+                Seat.robot.is_not(None), Seat.removed_at.is_(None), ClassPeriod.ended_at.is_(None)
+            )
+            .distinct()
+        )
+        return sorted(group_id for (group_id,) in self._conn.execute(query))
 
     def rename(self, seat_id: int, nickname: str, nickname_key: str) -> None:
         """Another nickname; Clash when the nickname key is taken at the table."""

@@ -52,6 +52,7 @@ __all__ = [
     "seat_by_token_hash",
     "seat_names",
     "seat_row",
+    "seated",
 ]
 
 
@@ -117,6 +118,11 @@ _SEAT_NAMES = (
     .where(Seat.group_id == bindparam("group_id"), _SEATED)
     .order_by(Seat.id)
 )
+_SEATED_WITH_KIND = (
+    select(Seat.id, Seat.nickname, Seat.robot)
+    .where(Seat.group_id == bindparam("group_id"), _SEATED)
+    .order_by(Seat.id)
+)
 _SEAT = (
     select(
         Seat.id,
@@ -126,6 +132,7 @@ _SEAT = (
         ClassPeriod.ended_at.is_not(None),
         ClassPeriod.teacher_id,
         ClassPeriod.everyone_predicts,
+        Seat.robot,
     )
     .join(Group, Seat.group_id == Group.id)
     .join(ClassPeriod, Group.class_id == ClassPeriod.id)
@@ -221,6 +228,12 @@ def rounds_of_group(conn: Connection, group_id: int) -> list[RoundRow]:
 def seat_names(conn: Connection, group_id: int) -> list[tuple[int, str]]:
     """(seat id, nickname) of a group's seats, in joining order."""
     return [(seat_id, name) for seat_id, name in conn.execute(_SEAT_NAMES, {"group_id": group_id})]
+
+
+def seated(conn: Connection, group_id: int) -> list[tuple[int, str, str | None]]:
+    """(seat id, nickname, robot kind or None) of a group's seats, in joining order."""
+    found = conn.execute(_SEATED_WITH_KIND, {"group_id": group_id})
+    return [(seat_id, name, robot) for seat_id, name, robot in found]
 
 
 def seat_action(

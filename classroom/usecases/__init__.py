@@ -37,6 +37,7 @@ from classroom.usecases.predictions import Predictions
 from classroom.usecases.preferences import Preferences
 from classroom.usecases.reading import CatchUp, Reading
 from classroom.usecases.records import Records
+from classroom.usecases.robots import RobotPlayers
 from classroom.usecases.rounds import Rounds
 from classroom.usecases.seats import JoinInfo, Seating, SeatRef
 from classroom.usecases.settling import Settling
@@ -89,6 +90,7 @@ class UseCases:
     reading: Reading
     preferences: Preferences
     built: BuiltHypotheses
+    robots: RobotPlayers
 
     @classmethod
     def over(cls, uow: Callable[[], UnitOfWork], *, rng: random.Random | None = None) -> UseCases:
@@ -96,6 +98,7 @@ class UseCases:
         context = Context(uow, rng or secure_random())
         rounds = Rounds(context)
         journals = Journals(context)
+        predictions = Predictions(context)
         return cls(
             context=context,
             teachers=TeacherAccounts(context),
@@ -103,7 +106,7 @@ class UseCases:
             seats=Seating(context),
             rounds=rounds,
             settling=Settling(context),
-            predictions=Predictions(context),
+            predictions=predictions,
             dealing=Dealing(context, rounds),
             lesson=LessonControls(context),
             journal=journals,
@@ -111,6 +114,7 @@ class UseCases:
             reading=Reading(context),
             preferences=Preferences(context),
             built=BuiltHypotheses(context, rounds, journals),
+            robots=RobotPlayers(context, rounds, predictions),
         )
 
     def wire_effects(self, announcer: Announcer, alarms: Alarms) -> None:

@@ -62,6 +62,8 @@ class LessonControls:
             if group.dealing_seat_id or playing:
                 raise Conflict(_("Change the dealer between rounds."))
             _check_seats_for(mode, group.mode, group.name, len(uow.seats.names(group_id)))
+            if mode == "student" and uow.seats.robots(group_id):
+                raise Conflict(_("Robot players sit only at tables where the app deals."))
             uow.groups.update(group_id, dealer_mode=mode)
             change = Change(group_id, group.class_id, ())
             self.context.changed(uow, change)

@@ -169,6 +169,8 @@ class SeatRow:
     class_ended: bool
     teacher_id: int
     everyone_predicts: bool = False
+    #: A program's kind ("random", "confirmer", "ideal"); None for a person.
+    robot: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,7 +271,27 @@ class Seats(Protocol):
     def by_token_hash(self, token_hash: str) -> SeatRow | None: ...
     def names(self, group_id: int) -> list[tuple[int, str]]: ...
     def keys(self, group_id: int) -> list[tuple[int, str]]: ...
-    def add(self, group_id: int, nickname: str, nickname_key: str, token_hash: str) -> int: ...
+    def add(
+        self,
+        group_id: int,
+        nickname: str,
+        nickname_key: str,
+        token_hash: str,
+        *,
+        robot: str | None = None,
+    ) -> int: ...
+    def seated(self, group_id: int) -> list[tuple[int, str, str | None]]:
+        """(seat id, nickname, robot kind or None) of a group's seats, in joining order."""
+        ...
+
+    def robots(self, group_id: int) -> list[tuple[int, str]]:
+        """(seat id, kind) of the group's robot seats, in joining order."""
+        ...
+
+    def robot_groups(self) -> list[int]:
+        """The groups of open classes with a robot seated."""
+        ...
+
     def rename(self, seat_id: int, nickname: str, nickname_key: str) -> None: ...
     def delete(self, seat_id: int) -> None: ...
     def retire(self, seat_id: int) -> None:

@@ -35,10 +35,11 @@ class Predictions:
         self.states = context.states
 
     @use_case
-    def predict(self, seat: SeatRef, move: Move) -> Change:
+    def predict(self, seat: SeatRef, move: Move, *, at_seq: int | None = None) -> Change:
         """`seat` forecasts the waiting card, or declines to (`move.kind` "skip_predict"); the
         last answer the app waited for brings the verdict at once. A forecast after an overdue
-        window brings the verdict, not recorded (`late`)."""
+        window brings the verdict, not recorded (`late`). With `at_seq`, only while the round
+        still stands there (a robot's forecast, chosen at that seq)."""
         with self.context.writing(seat.group_id) as uow:
             found = student_round(uow, seat, move.action_id)
             if isinstance(found, Change):
@@ -47,6 +48,8 @@ class Predictions:
             if not group.everyone_predicts:
                 raise Conflict(_("This class does not predict the cards."))
             state = self.states.of(uow, round_row)
+            if at_seq is not None and state.seq != at_seq:
+                return Change(seat.group_id, seat.class_id, ())  # chosen for a table gone by
             closed, state = close_if_due(uow, self.states, self.rng, group, round_row, state)
             if closed:
                 snapshot = snapshot_of(uow, group, round_row, state)

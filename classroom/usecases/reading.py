@@ -179,7 +179,7 @@ def snapshot_of(
         rule_text=round_row.rule_text if round_row else group.rule_text,
         rule_id=round_row.rule_id if round_row else group.rule_id,
         rule_revealed=group.rule_revealed,
-        seats=tuple(SeatInfo(*seat) for seat in uow.seats.names(group.id)),
+        seats=tuple(SeatInfo(*seat) for seat in uow.seats.seated(group.id)),
         round_id=round_row.id if round_row else None,
         round_number=round_row.number if round_row else 0,
         state=state,

@@ -91,8 +91,9 @@ class Rounds:
         return change
 
     @use_case
-    def act(self, seat: SeatRef, move: Move) -> Change:
-        """Apply a player's move once, however often the tablet sends it."""
+    def act(self, seat: SeatRef, move: Move, *, at_seq: int | None = None) -> Change:
+        """Apply a player's move once, however often the tablet sends it; with `at_seq`, only
+        while the round still stands there (a robot's move, chosen at that seq)."""
         with self.context.writing(seat.group_id) as uow:
             found = student_round(uow, seat, move.action_id)
             if isinstance(found, Change):
@@ -102,6 +103,8 @@ class Rounds:
                 raise Conflict(_("You are the dealer this round: you judge, the others play."))
             game = find_game(round_row.mode)
             state = self.states.of(uow, round_row)
+            if at_seq is not None and state.seq != at_seq:
+                return Change(seat.group_id, seat.class_id, ())  # chosen for a table gone by
             # An overdue prediction window closes first: its verdict, then this move.
             closed, state = close_if_due(uow, self.states, self.rng, group, round_row, state)
             judge = None if round_row.dealer_seat_id else compiled(round_row.rule_text)

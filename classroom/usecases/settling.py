@@ -109,6 +109,9 @@ class Settling:
                 if waiting is None:
                     continue
                 group, round_row, state, seat_id = waiting
+                seat = uow.seats.get(seat_id)
+                if seat is not None and seat.robot is not None:
+                    continue  # a robot is never away: the app makes its move
                 since = uow.rounds.event_time(round_row.id, state.seq) or now
                 waited = away_for(since, offline_since(seat_id), now)
                 if waited is not None and waited >= group.away_seconds:

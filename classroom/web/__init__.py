@@ -27,6 +27,7 @@ from classroom.web.extensions import babel, csrf, socketio
 from classroom.web.notifier import Notifier
 from classroom.web.packets import JsonPacket
 from classroom.web.ratelimit import init_limits
+from classroom.web.robot_driver import RobotDriver
 
 __all__ = ["create_app", "socketio"]
 
@@ -123,6 +124,12 @@ def _wire_effects(app: Flask) -> None:
     # Where each group's log stands, to its tablets every few seconds: a tablet that missed
     # an announce catches up (started by the first tablet to connect).
     app.extensions["beacons"] = Beacons(app, every=float(app.config["BEACON_SECONDS"]))
+    app.extensions["robot_driver"] = RobotDriver(
+        app,
+        every=float(app.config["ROBOT_SWEEP_SECONDS"]),
+        pause=tuple(app.config["ROBOT_PAUSE_SECONDS"]),
+        rng=random.Random(),
+    )
     app.extensions["use_cases"].wire_effects(notifier, alarms)
 
 

@@ -53,6 +53,10 @@ def default_config(instance: Path) -> dict[str, Any]:
         # How often every open page hears where its groups' logs stand (seconds; 0: never,
         # for tests that send the beacons themselves). See classroom/web/beacon.py.
         "BEACON_SECONDS": 2.0,
+        # How often the robot players' tables are looked at, and the pause (seconds, drawn
+        # between the two) a robot takes before each move, as a child would.
+        "ROBOT_SWEEP_SECONDS": 0.5,
+        "ROBOT_PAUSE_SECONDS": (1.5, 4.0),
         # How many reverse proxies (nginx) stand in front of the server; 0 when none.
         "TRUSTED_PROXIES": _count(os.environ.get("CLASSROOM_TRUSTED_PROXIES", "0")),
         "LOGIN_WINDOW_SECONDS": 300,

@@ -258,11 +258,42 @@ class FakeSeats:
         """(seat id, nickname key) of a group's seats, in joining order."""
         return [(s.id, s.nickname_key) for s in self._of_group(group_id)]
 
-    def add(self, group_id: int, nickname: str, nickname_key: str, token_hash: str) -> int:
-        """A new seat; Clash if the group has the nickname key already."""
-        seat = SeatRecord(self._tx.new_id("seats"), group_id, nickname, nickname_key, token_hash)
+    def add(
+        self,
+        group_id: int,
+        nickname: str,
+        nickname_key: str,
+        token_hash: str,
+        *,
+        robot: str | None = None,
+    ) -> int:
+        """A new seat (a robot's when `robot` names its kind); Clash if the group has the
+        nickname key already."""
+        seat = SeatRecord(
+            self._tx.new_id("seats"), group_id, nickname, nickname_key, token_hash, robot=robot
+        )
         self._tx.write(lambda tables: tables.insert_seat(seat))
         return seat.id
+
+    def seated(self, group_id: int) -> list[tuple[int, str, str | None]]:
+        """(seat id, nickname, robot kind or None) of a group's seats, in joining order."""
+        return [(s.id, s.nickname, s.robot) for s in self._of_group(group_id)]
+
+    def robots(self, group_id: int) -> list[tuple[int, str]]:
+        """(seat id, kind) of the group's robot seats, in joining order."""
+        return [(s.id, s.robot) for s in self._of_group(group_id) if s.robot is not None]
+
+    def robot_groups(self) -> list[int]:
+        """The groups of open classes with a robot seated."""
+        tables = self._tx.tables
+        found = {
+            s.group_id
+            for s in tables.seats.values()
+            if s.robot is not None
+            and not s.removed
+            and tables.classes[tables.groups[s.group_id].class_id].ended_at is None
+        }
+        return sorted(found)
 
     def rename(self, seat_id: int, nickname: str, nickname_key: str) -> None:
         """Another nickname; Clash if the group has the key already."""

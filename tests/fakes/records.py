@@ -123,6 +123,8 @@ class SeatRecord:
     token_hash: str
     #: Removed by the teacher: kept only for the record's nickname.
     removed: bool = False
+    #: A program's kind; None for a person.
+    robot: str | None = None
 
     def row(self, period: ClassRecord) -> SeatRow:
         """The seat with its group's class."""
@@ -134,6 +136,7 @@ class SeatRecord:
             class_ended=period.ended_at is not None,
             teacher_id=period.teacher_id,
             everyone_predicts=period.everyone_predicts,
+            robot=self.robot,
         )
 
 

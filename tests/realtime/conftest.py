@@ -31,6 +31,8 @@ def make_app(database: str) -> Flask:
             # Beacons are sent by the tests that look at them (`send_now`), not every 2 s
             # into every other test's sockets; the browser tests run with them on.
             "BEACON_SECONDS": 0,
+            # Robot moves are made by the tests that want them (`RobotPlayers.step`).
+            "ROBOT_SWEEP_SECONDS": 0,
         }
     )
 

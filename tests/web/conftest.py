@@ -112,6 +112,7 @@ def app(database_url: str) -> Flask:
             "SHUFFLE_SEED": 1,
             "PUBLIC_URL": "",
             "BEACON_SECONDS": 0,  # as in tests/realtime: a test sends the beacons it reads
+            "ROBOT_SWEEP_SECONDS": 0,
         }
     )
     app.jinja_env.bytecode_cache = TEMPLATES

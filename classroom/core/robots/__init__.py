@@ -37,6 +37,7 @@ from classroom.core.robots.seats import (
     new_eleusis_view,
 )
 from classroom.core.robots.tables import PlayedRound, play_express, play_new_eleusis
+from classroom.core.robots.turns import next_robot_move
 
 __all__ = [
     "KINDS",
@@ -64,6 +65,7 @@ __all__ = [
     "express_view",
     "new_eleusis_move",
     "new_eleusis_view",
+    "next_robot_move",
     "play_express",
     "play_new_eleusis",
     "robot",

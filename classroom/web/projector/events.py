@@ -33,6 +33,7 @@ def on_connect(auth: Any = None) -> None:
     session["projector_token"] = token
     join_room(projector_room(class_id))
     current_app.extensions["beacons"].start()
+    current_app.extensions["robot_driver"].start()
     # Sent once the connection is accepted, straight from this process (see after_connect).
     sid = request.sid  # type: ignore[attr-defined]
     after_connect.send_once_connected(sid, PROJECTOR, [("class", class_view(class_id))])

@@ -87,6 +87,7 @@ def on_connect(auth: Any = None) -> None:
         presence.disconnected(seat.seat_id)  # the tab admitted above never opened
         raise
     current_app.extensions["beacons"].start()
+    current_app.extensions["robot_driver"].start()
     # Sent once the tablet has its CONNECT: before it, socket.io-client would hold them back.
     after_connect.send_once_connected(request.sid, PLAY, catch_up)  # type: ignore[attr-defined]
 

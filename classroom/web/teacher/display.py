@@ -23,7 +23,9 @@ from classroom.core.hypotheses.builder import built_from
 from classroom.core.rules.library import LibraryRule
 from classroom.projections.group_views import teacher_group_view
 from classroom.usecases import GroupSnapshot
+from classroom.usecases.seats import MAX_PLAYERS
 from classroom.web.messages import say
+from classroom.web.robot_names import ROBOT_EXPLAINED, ROBOT_KINDS, ROBOT_LABELS
 from classroom.web.teacher.curve_page import got_it_rule
 from classroom.web.teacher.rulecheck import GuessCheck, check_guess, library_rule
 from classroom.web.teacher.settling import SettleOffer, settle_offer
@@ -143,6 +145,8 @@ class Panel:
     online: frozenset[str] = frozenset()
     #: A call or a verdict waiting on an offline tablet, which the teacher may settle.
     settle: SettleOffer | None = None
+    #: Engine seat ids of the robot players: never offline, never renamed.
+    robots: frozenset[str] = frozenset()
 
     @property
     def status(self) -> str:
@@ -198,8 +202,18 @@ class Panel:
         return "marker" if number in self.view.get("markers", ()) else ""
 
     def is_online(self, seat: str) -> bool:
-        """Whether the seat has a tablet connected."""
-        return seat in self.online
+        """Whether the seat has a tablet connected (a robot always plays)."""
+        return seat in self.online or seat in self.robots
+
+    def is_robot(self, seat: str) -> bool:
+        """Whether a program sits in the seat."""
+        return seat in self.robots
+
+    @property
+    def can_seat_robot(self) -> bool:
+        """Whether a robot player may join: the class goes on, the app deals, seats are free."""
+        seats = len(self.view.get("seats", ()))
+        return not self.ended and self.view.get("dealer_mode") == "app" and seats < MAX_PLAYERS
 
     def nickname(self, seat: str | None) -> str:
         """The nickname behind an engine seat id."""
@@ -225,6 +239,7 @@ def panel(
         ended=ended,
         online=frozenset(str(seat_id) for seat_id in online or ()),
         settle=settle,
+        robots=frozenset(seat.key for seat in snapshot.seats if seat.robot),
     )
 
 
@@ -263,6 +278,9 @@ def template_helpers() -> dict[str, Any]:
         "game_badge": game_badge,
         "game_scoring": lambda mode: say(find_game(mode).scoring),
         "built_words": built_words,
+        "robot_kinds": ROBOT_KINDS,
+        "robot_labels": ROBOT_LABELS,
+        "robot_explained": ROBOT_EXPLAINED,
     }
 
 

@@ -43,6 +43,7 @@ def on_watch(payload: Any = None) -> dict[str, Any]:
         return _problem(say(error))
     join_room(f"teachers:{class_id}")
     current_app.extensions["beacons"].start()
+    current_app.extensions["robot_driver"].start()
     return {"ok": True, "groups": [teacher_group_view(g) for g in snapshot.groups]}
 
 

@@ -314,3 +314,9 @@ class AccountLanguageForm(ActionForm):
         choices=[SelectChoice("", _l("As my browser")), *LANGUAGE_CHOICES],
         validate_choice=False,
     )
+
+
+class RobotForm(ActionForm):
+    """A robot player for a group's table: its kind (the use case refuses any other)."""
+
+    kind = HiddenField(validators=[InputRequired()])

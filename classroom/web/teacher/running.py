@@ -13,10 +13,11 @@ from classroom.web.auth import login_required, me
 from classroom.web.buttons import ActionForm, SwitchForm
 from classroom.web.context import use_cases
 from classroom.web.presence import offline_since, online
+from classroom.web.robot_names import ROBOT_LABELS, robot_namer
 from classroom.web.teacher.actions import perform_and_go_back
 from classroom.web.teacher.blueprint import teacher
 from classroom.web.teacher.display import panel
-from classroom.web.teacher.forms import HintForm, RenameForm, SkipForm, VerdictForm
+from classroom.web.teacher.forms import HintForm, RenameForm, RobotForm, SkipForm, VerdictForm
 
 
 def _own_group(group_id: int) -> tuple[GroupSnapshot, bool]:
@@ -157,5 +158,23 @@ def remove_seat(seat_id: int) -> Response:
         ActionForm(),
         lambda: use_cases().seats.remove_seat(me(), seat_id),
         done=_("The student was removed."),
+        fallback=_fallback(),
+    )
+
+
+@teacher.post("/groups/<int:group_id>/robots")
+@login_required
+def add_robot(group_id: int) -> Response:
+    """Seat a robot player at the group's table, named in its class's language."""
+    snapshot, _ended = _own_group(group_id)
+    language = use_cases().reading.class_snapshot(me(), snapshot.class_id).language
+    form = RobotForm()
+    kind = form.kind.data or ""
+    return perform_and_go_back(
+        form,
+        lambda: use_cases().robots.add_robot(me(), group_id, kind, robot_namer(language)),
+        done=lambda _seat: _(
+            "A robot player joined: %(robot)s.", robot=str(ROBOT_LABELS.get(kind, kind))
+        ),
         fallback=_fallback(),
     )

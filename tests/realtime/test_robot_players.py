@@ -1,0 +1,55 @@
+"""A tablet at a table with two robot players: the robots' moves are made by the app through
+the tablets' use cases and announced like any, so the student's tablet sees every robot play
+and the round goes to its end."""
+
+from __future__ import annotations
+
+from classroom.core.hypotheses import check_equivalence
+from classroom.web.robot_names import robot_namer
+from tests.realtime.conftest import EASY_RULE, Lesson, Tablet
+
+RED = {"H", "D"}
+
+
+def _my_move(tablet: Tablet, state: dict, turn: int) -> None:
+    last_red = state["mainline"][-1][-1] in RED
+    right = [c for c in state["hand"] if (c[-1] in RED) != last_red]
+    if state["can"].get("pass"):
+        assert tablet.act({"type": "pass", "action_id": f"pass-{turn}"})["ok"]
+        return
+    if right:
+        assert tablet.act({"type": "play", "card": right[0], "action_id": f"play-{turn}"})["ok"]
+    else:
+        assert tablet.act({"type": "no_play", "action_id": f"none-{turn}"})["ok"]
+
+
+def test_a_tablet_plays_a_round_with_two_robots_and_sees_them_play(lesson: Lesson) -> None:
+    service, group_id = lesson.service, lesson.group_ids[0]
+    ana = lesson.join("Ana")
+    with lesson.app.app_context():
+        for kind in ("ideal", "confirmer"):
+            service.robots.add_robot(lesson.teacher_id, group_id, kind, robot_namer("en"))
+    lesson.start()
+    state = ana.last_state()
+    names = {seat["nickname"] for seat in state["seats"]}
+    assert {"🤖 Ideal scientist (program)", "🤖 Confirmer (program)"} <= names
+    me, seen = state["me"], []
+    for turn in range(600):
+        batches = ana.received("events")
+        seen += [e for batch in batches for e in batch]
+        state = ana.last_state()
+        if state["status"] == "over":
+            break
+        snapshot = service.reading.group_snapshot(group_id)
+        round_state = snapshot.state
+        if round_state.phase == "judging_guess":
+            text = round_state.guesses[-1].text
+            right = check_equivalence(text, EASY_RULE).verdict == "same"
+            service.rounds.judge_guess(lesson.teacher_id, group_id, right)
+        elif round_state.turn == me or round_state.guesser == me:
+            _my_move(ana, state, turn)
+        else:
+            assert service.robots.step(group_id) is not None, round_state.phase
+    assert state["status"] == "over"
+    robot_plays = [e for e in seen if e["kind"] == "played" and e["seat"] != me]
+    assert len(robot_plays) >= 2
