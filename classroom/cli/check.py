@@ -16,7 +16,7 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from classroom.cli.masking import shown_url
+from classroom.cli.masking import hide_passwords, shown_url
 from classroom.cli.settings import database_url, public_url
 from printables.kit.i18n import LANGUAGES, language_of, ngettext, speaking
 from printables.kit.i18n import gettext as _
@@ -55,12 +55,14 @@ def _database() -> Iterator[Finding]:
     from classroom.store.migrate import current_revision, head_revision
 
     url = database_url()
-    engine = make_engine(url)
+    engine = None
     try:
+        # A malformed address (a port that is not a number) fails here, as a ValueError.
+        engine = make_engine(url)
         with engine.connect() as connection:
             connection.execute(text("SELECT 1"))
         current = current_revision(engine)
-    except (SQLAlchemyError, OSError) as error:
+    except (SQLAlchemyError, OSError, ValueError) as error:
         yield Finding(
             False,
             _("Database: cannot connect to %(url)s (%(error)s).")
@@ -72,7 +74,8 @@ def _database() -> Iterator[Finding]:
         )
         return
     finally:
-        engine.dispose()
+        if engine is not None:
+            engine.dispose()
     yield Finding(True, _("Database: reachable at %s.") % shown_url(url))
     head = head_revision()
     if current == head:
@@ -98,12 +101,13 @@ def _redis() -> Finding:
             _("Redis: the redis package is not installed."),
             _("Install the server extras: pip install 'eleusis-classroom[redis]'"),
         )
-    client = redis.Redis.from_url(
-        url, socket_timeout=TIMEOUT_SECONDS, socket_connect_timeout=TIMEOUT_SECONDS
-    )
+    client = None
     try:
+        client = redis.Redis.from_url(
+            url, socket_timeout=TIMEOUT_SECONDS, socket_connect_timeout=TIMEOUT_SECONDS
+        )
         client.ping()
-    except (redis.RedisError, OSError) as error:
+    except (redis.RedisError, OSError, ValueError) as error:
         return Finding(
             False,
             _("Redis: no answer from %(url)s (%(error)s).")
@@ -114,7 +118,8 @@ def _redis() -> Finding:
             ),
         )
     finally:
-        client.close()
+        if client is not None:
+            client.close()
     return Finding(True, _("Redis: answers at %s.") % shown_url(url))
 
 
@@ -207,7 +212,7 @@ def _secret_key() -> Finding:
 def _first_line(error: object) -> str:
     """The gist of an error: its first line, without any password it quotes."""
     lines = str(error).strip().splitlines()
-    return shown_url(lines[0]).rstrip(".") if lines else type(error).__name__
+    return hide_passwords(lines[0]).rstrip(".") if lines else type(error).__name__
 
 
 def report(args: argparse.Namespace) -> int:

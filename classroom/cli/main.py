@@ -20,8 +20,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not hasattr(args, "handler"):
         parser.print_help()
         return 2
-    result: int = args.handler(args)
+    try:
+        result: int = args.handler(args)
+    except Exception as error:
+        if not _is_database_failure(error):
+            raise
+        # The driver's traceback would quote the connection string; its first line, with any
+        # password hidden, is what an administrator needs, and `classroom check` says the rest.
+        from classroom.cli.masking import hide_passwords
+
+        lines = str(error).strip().splitlines() or [type(error).__name__]
+        print(_("error: %s") % hide_passwords(lines[0]), file=sys.stderr)
+        print(_("`classroom check` shows what is wrong and how to fix it."), file=sys.stderr)
+        return 1
     return result
+
+
+def _is_database_failure(error: Exception) -> bool:
+    """Whether `error` is the database refusing or the database address being malformed."""
+    from sqlalchemy.exc import ArgumentError, OperationalError
+
+    return isinstance(error, OperationalError | ArgumentError)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -266,6 +266,43 @@ def play_in_the_old_class(machine: Machine) -> None:
         close_all(tablets)
 
 
+def assert_the_example_output_is_what_check_printed(printed: str) -> None:
+    """The guide's example of `classroom check` has the lines the real one printed, each
+    finding in the same order (the addresses and revision differ on this machine)."""
+    (example,) = re.findall(r"^```text check-output\n(.*?)^```", GUIDE.read_text(), re.M | re.S)
+
+    def heads(text: str) -> list[str]:
+        return [line.split(":")[0] if ":" in line else line for line in text.splitlines()]
+
+    assert heads(example) == heads(printed), (example, printed)
+    assert "Schema: at the newest revision" in example
+    from classroom.store.migrate import head_revision
+
+    assert f"({head_revision()})" in example
+
+
+def assert_no_projector_token_is_logged(machine: Machine) -> None:
+    """A projector link opened over https, and typed with http://: both request lines are in
+    the site's access log, without the token."""
+    token = "projector-token-in-no-log"
+    secure = requests.get(
+        f"https://localhost:{machine.https_port}/projector/{token}",
+        verify=str(machine.certificate),
+        timeout=10,
+    )
+    assert secure.status_code == 404
+    plain = requests.get(
+        f"http://127.0.0.1:{machine.http_port}/projector/{token}",
+        allow_redirects=False,
+        timeout=10,
+    )
+    assert plain.status_code == 301
+    logged = (machine.folder / "classroom.access.log").read_text()
+    assert logged.count("GET /projector/***") == 2, logged
+    for log in machine.folder.glob("*.log"):
+        assert token not in log.read_text(errors="replace"), log
+
+
 def classes_named(machine: Machine) -> list[str]:
     import psycopg
 
@@ -301,6 +338,8 @@ def test_the_guide_installs_upgrades_backs_up_and_restores(machine: Machine) -> 
         )
         assert redirect.status_code == 301
         assert redirect.headers["Location"] == f"https://127.0.0.1:{machine.https_port}/join"
+        assert_the_example_output_is_what_check_printed(checked.stdout)
+        assert_no_projector_token_is_logged(machine)
         play_in_the_old_class(machine)
         assert classes_named(machine) == ["7B"]
         machine.run("backup")
