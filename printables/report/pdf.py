@@ -26,6 +26,7 @@ from printables.kit.styles import (
 )
 from printables.report.curve_pdf import curve_section
 from printables.report.info import RoundInfo
+from printables.report.information_pdf import information_section
 from printables.report.journal_pdf import journal_section
 from printables.report.plan import Entry, GameReport, Verdict
 
@@ -88,6 +89,13 @@ class ReportRenderer:
             *self._timeline(report),
             *journal_section(report.journal, self.width, self._p, self.styles),
             *curve_section(report.curve, self._names(report), self.width, self._p),
+            *information_section(
+                report.information,
+                self._names(report),
+                self.width,
+                self._p,
+                group=report.info.group_name,
+            ),
             *self._scores(report),
         ]
 

@@ -57,7 +57,7 @@ def test_the_debrief_shows_what_each_play_taught_as_a_brute_force_count(
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("ja", "各プレイでわかったこと"),
+        ("ja", "各プレイから学べたこと"),
         ("pl", "Czego nauczyło każde zagranie"),
         ("ru", "Чему научил каждый ход"),
     ],
