@@ -96,7 +96,9 @@ def information_drawing(found: RoundInformation, width: float, *, group: str) ->
         return x, BOTTOM + (HEIGHT - BOTTOM - TOP) * _height(left, total)
 
     grey = colors.HexColor("#c8c8c8")
-    for tick in sorted({0, 1, 10, 100, 1000, total} - {n for n in (10, 100, 1000) if n > total}):
+    # Powers of ten, and the total; none so close under the total that the labels overlap.
+    ticks = [n for n in (0, 1, 10, 100, 1000) if _height(total, total) - _height(n, total) > 0.1]
+    for tick in [*ticks, total]:
         y = point(0, tick)[1]
         drawing.add(Line(LEFT, y, right, y, strokeColor=grey, strokeWidth=0.5))
         drawing.add(
@@ -217,6 +219,19 @@ def refutation_words(play: PlayInformation) -> str:
     return _("no: every rule still possible agreed with it")
 
 
+def nothing_sentence(count: int) -> str:
+    """How many plays could not have taught anything, in words."""
+    if not count:
+        return _("Every play could have taught something.")
+    return ngettext(
+        "%(num)d play could not have taught anything: every rule still possible agreed on "
+        "its verdict.",
+        "%(num)d plays could not have taught anything: every rule still possible agreed on "
+        "their verdicts.",
+        count,
+    ) % {"num": count}
+
+
 def _cards(play: PlayInformation) -> str:
     return " ".join(card.label for card in play.cards)
 
@@ -288,13 +303,7 @@ def information_section(
         story.append(paint(line + best_sentence(play), "body"))
     nothing = taught.uninformative
     story.append(paint(_("Plays that could not have taught anything"), "h3"))
-    said = ngettext(
-        "%(num)d play could not have taught anything: every rule still possible agreed on "
-        "its verdict.",
-        "%(num)d plays could not have taught anything: every rule still possible agreed on "
-        "their verdicts.",
-        len(nothing),
-    ) % {"num": len(nothing)}
+    said = nothing_sentence(len(nothing))
     listed = ", ".join(f"{local_number(p.play)} ({names.get(p.seat, '?')})" for p in nothing)
     story.append(paint(f"{said} {listed}".strip(), "body"))
     story.append(paint(_("Play by play"), "h3"))

@@ -198,6 +198,8 @@ def information_page(group: GroupRecord, round_: RoundRecord) -> InformationPage
         "their verdicts.",
         len(nothing),
     )
+    if not nothing:
+        nothing_sentence = _("Every play could have taught something.")
     best = tuple((rows[play.play - 1], _best_sentence(play)) for play in taught.most_informative)
     words = _words(group, round_, " ".join((*sentences, nothing_sentence)))
     chart = information_svg(taught, ideal, words, ident=f"information-{group.group_id}")
