@@ -90,6 +90,8 @@ def information_drawing(found: RoundInformation, width: float, *, group: str) ->
     plays = max(len(taught.plays), len(ideal.curve) - 1 if ideal else 0, 1)
     right = width - LABELS
     drawing = Drawing(width, HEIGHT)
+    # The drawing's starting font is embedded too (ReportLab would start in Helvetica).
+    drawing.initialFontName = FONT
 
     def point(play: int, left: int) -> tuple[float, float]:
         x = LEFT + (right - LEFT) * play / plays
