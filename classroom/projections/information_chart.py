@@ -181,9 +181,9 @@ def _end_labels(ends: list[tuple[float, str, str]]) -> list[str]:
 def _legend(words: InformationWords) -> str:
     y = HEIGHT - 30
     return (
-        f'<g class="legend">{_circle(LEFT + 20, y - 10, 18, "#ffffff", RING_COLOUR, 5)}'
-        f'<text x="{LEFT + 20}" y="{y}" text-anchor="middle" font-size="{TYPE - 6}" '
-        f'font-weight="bold">1</text><text x="{LEFT + 50}" y="{y}" font-size="{TYPE}">'
+        f'<g class="legend">{_circle(LEFT + 20, y - 10, 22, "#ffffff", RING_COLOUR, 5)}'
+        f'<text x="{LEFT + 20}" y="{y}" text-anchor="middle" font-size="{TYPE}" '
+        f'font-weight="bold">1</text><text x="{LEFT + 56}" y="{y}" font-size="{TYPE}">'
         f"{escape(words.most_informative)}</text>"
         f"{_circle(LEFT + 720, y - 10, 10, '#ffffff', GROUP_COLOUR)}"
         f'<text x="{LEFT + 744}" y="{y}" font-size="{TYPE}">{escape(words.taught_nothing)}'
