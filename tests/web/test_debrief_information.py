@@ -11,6 +11,7 @@ from classroom.core.robots.evidence import trials
 from classroom.usecases import UseCases
 from tests.unit.test_robot_candidates import CANDIDATES, brute_force
 from tests.web.conftest import Browser, Lesson, play_a_round, text
+from tests.web.ne_records_support import mixed_class
 
 
 def _rows(page: str) -> dict[int, str]:
@@ -74,3 +75,19 @@ def test_the_information_section_speaks_the_teachers_language_and_writes_its_num
     # Thousands as the language writes them: "1 737" in Polish and Russian (a no-break space).
     total = f"{len(CANDIDATES):,}"
     assert f"{total if language == 'ja' else total.replace(',', chr(0xA0))} →" in section
+
+
+def test_a_new_eleusis_debrief_says_what_each_play_taught_too(
+    client: Browser, service: UseCases, teacher: int
+) -> None:
+    played = mixed_class(service, teacher)
+    page = text(client.get(f"/teacher/groups/{played.ne_group}/debrief?round=1"))
+    record = service.records.class_record(teacher, played.class_id)
+    (group,) = [g for g in record.groups if g.group_id == played.ne_group]
+    seen = list(trials(group.rounds[0].events))
+    rows = _rows(page)
+    assert seen and sorted(rows) == list(range(1, len(seen) + 1))
+    for number, row in rows.items():
+        before = brute_force(seen[: number - 1]).bit_count()
+        after = brute_force(seen[:number]).bit_count()
+        assert _cell(row, "still") == f"{before:,} → {after:,}"
