@@ -87,4 +87,11 @@ def test_what_each_play_taught_reads_on_the_projector_and_on_a_laptop(
     expect(chart).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
     page.screenshot(path=str(SCREENSHOTS / "debrief-information-laptop.png"))
+    # In Russian and Japanese: the section's words, and no page wider than the laptop's screen.
+    for language, title in (("ru", "Чему научил каждый ход"), ("ja", "各プレイから学べたこと")):
+        page.goto(f"{server.url}/teacher/groups/{group_id}/debrief?round=1&lang={language}")
+        expect(box.locator("h2")).to_have_text(title)
+        box.locator("ol.most-informative").scroll_into_view_if_needed()
+        assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
+        page.screenshot(path=str(SCREENSHOTS / f"debrief-information-laptop-{language}.png"))
     teacher.context.close()
