@@ -80,7 +80,8 @@ class ReportRenderer:
         )
 
     def story(self, report: GameReport, title: str) -> list[Flowable]:
-        """Title and summary, the rule, the layout, the timeline, the journal, the scores."""
+        """Title and summary, the rule, the layout, the timeline, the journal, the scores, then
+        what each play taught."""
         return [
             self._p(title, "title"),
             script_paragraph(self._summary(report), self.styles["sub"]),
@@ -89,6 +90,7 @@ class ReportRenderer:
             *self._timeline(report),
             *journal_section(report.journal, self.width, self._p, self.styles),
             *curve_section(report.curve, self._names(report), self.width, self._p),
+            *self._scores(report),
             *information_section(
                 report.information,
                 self._names(report),
@@ -96,7 +98,6 @@ class ReportRenderer:
                 self._p,
                 group=report.info.group_name,
             ),
-            *self._scores(report),
         ]
 
     @staticmethod
