@@ -29,6 +29,7 @@ from classroom.core.text import Text
 from classroom.projections.class_record import ClassRecord, GroupRecord, RoundRecord
 from classroom.projections.debrief import hypotheses
 from classroom.projections.games import views_of
+from classroom.projections.information_export import information_document
 from classroom.projections.learning_curve import play_predictions
 from classroom.projections.words import ACCEPTED, RIGHT, yes_no
 
@@ -214,6 +215,7 @@ def _common_round_document(round_: RoundRecord, group: GroupRecord) -> dict[str,
             for entry in round_.journal
         ],
         "predictions": _prediction_documents(round_, group),
+        "information": information_document(round_, group),
         "dealer_mismatches": [
             {
                 "seq": m.seq,

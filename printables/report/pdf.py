@@ -26,6 +26,7 @@ from printables.kit.styles import (
 )
 from printables.report.curve_pdf import curve_section
 from printables.report.info import RoundInfo
+from printables.report.information_pdf import information_section
 from printables.report.journal_pdf import journal_section
 from printables.report.plan import Entry, GameReport, Verdict
 
@@ -79,7 +80,8 @@ class ReportRenderer:
         )
 
     def story(self, report: GameReport, title: str) -> list[Flowable]:
-        """Title and summary, the rule, the layout, the timeline, the journal, the scores."""
+        """Title and summary, the rule, the layout, the timeline, the journal, the scores, then
+        what each play taught."""
         return [
             self._p(title, "title"),
             script_paragraph(self._summary(report), self.styles["sub"]),
@@ -89,6 +91,13 @@ class ReportRenderer:
             *journal_section(report.journal, self.width, self._p, self.styles),
             *curve_section(report.curve, self._names(report), self.width, self._p),
             *self._scores(report),
+            *information_section(
+                report.information,
+                self._names(report),
+                self.width,
+                self._p,
+                group=report.info.group_name,
+            ),
         ]
 
     @staticmethod

@@ -18,6 +18,7 @@ from classroom.projections.journal_view import JournalRecord
 from classroom.projections.learning_curve import LearningCurve, learning_curve
 from printables.kit.i18n import speaking
 from printables.report.info import RoundInfo, rule_texts
+from printables.report.information_pdf import RoundInformation, round_information
 from printables.report.journal import Checker, JournalLine, journal_lines
 from printables.report.timeline import Entry, Verdict, ending, namer, timeline
 
@@ -81,6 +82,8 @@ class GameReport:
     ending: str
     #: Everyone's predictions play after play (None: not computed).
     curve: LearningCurve | None = None
+    #: What each play taught, beside ideal scientists on the same deal (None: not computed).
+    information: RoundInformation | None = None
 
 
 def _counts(events: Sequence[Event], state: RoundState) -> Counts:
@@ -150,6 +153,7 @@ def _report(
         over=state.is_over,
         ending=ending(state, who),
         curve=learning_curve(events, journal, equivalent=_sameness(checker)),
+        information=round_information(events, info, journal),
     )
 
 

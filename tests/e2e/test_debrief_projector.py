@@ -74,7 +74,10 @@ def test_the_debrief_of_a_long_round_reads_from_the_back_of_the_room(
     expect(page.locator(".figures-big")).to_contain_text("of the 40 plays tested a prediction")
     assert page.locator(".mainline.big > li").count() >= 30
     page.evaluate("document.fonts.ready")
-    for selector in (".pcard", ".rule-code", ".hyp .what", ".first-found"):
+    # What each play taught is projected with the rest: its curve and its 40 rows.
+    expect(page.locator(".information-box svg.information-curve")).to_be_visible()
+    expect(page.locator(".information-table tbody tr")).to_have_count(40)
+    for selector in (".pcard", ".rule-code", ".hyp .what", ".first-found", ".information-table td"):
         sizes = page.evaluate(SIZES_OF, selector)
         assert sizes and min(sizes) >= MIN_TEXT_PX, (selector, sizes)
     small = [(what, px) for what, px in page.evaluate(TEXT_SIZES) if px < MIN_TEXT_PX]

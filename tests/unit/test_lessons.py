@@ -15,8 +15,15 @@ from printables.lessons.pdf import LessonRenderer
 from tests.unit.test_printables_support import MIN_INK, fonts_of, reader, render, text_of
 
 REQUIRED = ("first-lesson", "scientific-method", "design-your-own-rule", "offline-lesson")
-#: The order the kit teaches the lessons in: play, then method, then paper only, then design.
-TEACHING_ORDER = ("first-lesson", "scientific-method", "offline-lesson", "design-your-own-rule")
+#: The order the kit teaches the lessons in: play, then method, then paper only, then design,
+#: then the class's experiments beside the robots'.
+TEACHING_ORDER = (
+    "first-lesson",
+    "scientific-method",
+    "offline-lesson",
+    "design-your-own-rule",
+    "experiments-and-robots",
+)
 LESSONS = load_lessons()
 #: Each translation's heading of the debrief questions every lesson ends with.
 DEBRIEF = {"ja": "ふりかえりの問い", "pl": "Pytania do omówienia", "ru": "Вопросы для разбора"}
@@ -68,7 +75,7 @@ def test_every_lesson_has_debrief_questions(lesson):
 def test_lessons_come_in_teaching_order_in_every_language(language):
     lessons = load_lessons(language=language)
     assert [lesson.name for lesson in lessons] == list(TEACHING_ORDER)
-    assert [lesson.order for lesson in lessons] == [1, 2, 3, 4]
+    assert [lesson.order for lesson in lessons] == [1, 2, 3, 4, 5]
 
 
 def test_two_lessons_in_the_same_place_are_refused(tmp_path):

@@ -21,6 +21,7 @@ TEXT_COLUMNS = {
     "events": ("verdict", "text"),
     "hypotheses": ("prediction", "outcome", "verdict"),
     "predictions": ("prediction", "right"),
+    "information": ("verdict", "taught_nothing", "could_refute", "refuted"),
 }
 
 

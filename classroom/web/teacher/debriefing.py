@@ -23,6 +23,7 @@ from classroom.web.teacher.common import own_group_record
 from classroom.web.teacher.curve_page import curve_page, got_it_rule
 from classroom.web.teacher.display import game_badge
 from classroom.web.teacher.history import chosen_round
+from classroom.web.teacher.information_page import information_page
 from classroom.web.teacher.rulecheck import library_rule
 
 
@@ -38,6 +39,7 @@ def group_debrief(group_id: int) -> tuple[str, int]:
         "problem": problem,
         "class_page": url_for("teacher.show_class", class_id=record.class_id),
         "game_badge": game_badge(round_.mode) if round_ else None,
+        "taught": information_page(record, round_) if round_ else None,
     }
     views = views_of(round_.mode) if round_ is not None else None
     if round_ is not None and views is not None and views.story_template:

@@ -1,5 +1,6 @@
-"""A class's record to download: events, hypotheses and predictions as CSV, their words in the
-class's language, and everything as JSON (codes, never translated, for research)."""
+"""A class's record to download: events, hypotheses, predictions and what each play taught as
+CSV, their words in the class's language, and everything as JSON (codes, never translated, for
+research)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from classroom.projections.exports import (
     hypothesis_rows,
     prediction_rows,
 )
+from classroom.projections.information_export import INFORMATION_COLUMNS, information_rows
 from classroom.usecases import ServiceError
 from classroom.web.auth import login_required, me
 from classroom.web.context import use_cases
@@ -78,6 +80,16 @@ def predictions_csv(class_id: int) -> Response:
     record = _record(class_id)
     body = csv_document(PREDICTION_COLUMNS, _in_class_language(class_id, prediction_rows(record)))
     return _download(body, record, "predictions.csv", "text/csv; charset=utf-8")
+
+
+@teacher.get("/classes/<int:class_id>/information.csv")
+@login_required
+def information_csv(class_id: int) -> Response:
+    """What every judged play taught: candidate rules still possible before and after it."""
+    record = _record(class_id)
+    rows = _in_class_language(class_id, information_rows(record))
+    body = csv_document(INFORMATION_COLUMNS, rows)
+    return _download(body, record, "information.csv", "text/csv; charset=utf-8")
 
 
 @teacher.get("/classes/<int:class_id>/export.json")
