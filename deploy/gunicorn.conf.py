@@ -35,12 +35,14 @@ control_socket_disable = True
 
 def post_worker_init(worker):
     """The worker, its app loaded, tuned as `classroom serve` is: open files, GC pauses, GIL
-    hand-over (see classroom/cli/serve.py). Its access log, when one is kept, shows a
+    hand-over (see classroom/cli/serve.py), the robots' candidate rules built in the background.
+    Its access log, when one is kept, shows a
     projector's link without the token that opens it, as `classroom serve` does."""
     import logging
 
     from classroom.cli.masking import HiddenTokens
-    from classroom.cli.serve import tune_for_a_school
+    from classroom.cli.serve import tune_for_a_school, warm_up
 
     logging.getLogger("gunicorn.access").addFilter(HiddenTokens())
     tune_for_a_school()
+    warm_up()

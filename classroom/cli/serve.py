@@ -8,6 +8,7 @@ import logging
 import secrets
 import socket
 import sys
+import threading
 from gettext import gettext as _
 from typing import Any
 
@@ -121,6 +122,16 @@ def students_line(*, listen_host: str, port: int, public_url: str, lan: str | No
     return line % {"url": address.base}
 
 
+def warm_up() -> threading.Thread:
+    """Build the robots' candidate rules (about two seconds) in the background as the server
+    starts, so that the first debrief or robot move of the day does not wait for them."""
+    from classroom.core.robots.candidates import candidate_set
+
+    thread = threading.Thread(target=candidate_set, name="warm-up", daemon=True)
+    thread.start()
+    return thread
+
+
 def serve(args: argparse.Namespace) -> int:
     """Create the database (and a first teacher), print how to log in and join, then serve."""
     from classroom.web import create_app
@@ -158,6 +169,7 @@ def serve(args: argparse.Namespace) -> int:
         # A projector's address is its credential: the request lines show it without.
         logging.getLogger("werkzeug").addFilter(HiddenTokens())
     open_files = tune_for_a_school()
+    warm_up()
     if open_files is not None and open_files < 2048:
         print(
             _("  Warning:   only %d open files allowed: about as many tablets can connect.")

@@ -43,3 +43,12 @@ def test_serve_answers_and_prints_no_development_server_warning(tmp_path: Path) 
     assert "Teacher:" in printed, printed  # the command did print its greeting
     assert "development server" not in printed.lower(), printed
     assert "Traceback" not in printed, printed
+
+
+def test_the_robots_candidate_rules_are_built_while_the_server_starts() -> None:
+    from classroom.cli.serve import warm_up
+    from classroom.core.robots.candidates import candidate_set
+
+    warm_up().join(timeout=120)
+    assert candidate_set.cache_info().currsize == 1
+    assert len(candidate_set()) > 1000
