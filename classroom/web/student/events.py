@@ -62,18 +62,20 @@ def _seat_as_connected() -> SeatRef:
 def on_connect(auth: Any = None) -> None:
     """Accept a tablet only with a valid seat token and a free tab, then send what it missed."""
     token = auth.get("token") if isinstance(auth, dict) else None
+    if _open_already():
+        return  # a client's event named "connect": this connection was opened long ago
     try:
         seat = use_cases().seats.seat_by_token(token if isinstance(token, str) else "")
     except StoreUnavailable as error:
-        raise Refused(_busy_message(), {"reason": "busy"}) from error
+        raise _refused(_busy_message(), "busy") from error
     except ServiceError as error:
         # Socket.IO's own refusal (not Python's built-in one, which reaches the tablet as a
         # bare "Connection refused by server"): its message and reason reach the tablet, which
         # shows a page for each reason.
-        raise Refused(say(error), {"reason": _refusal_reason(error)}) from error
+        raise _refused(say(error), _refusal_reason(error)) from error
     if not presence.admit(seat.seat_id):
         message = _("This seat is already open on too many tablets. Close the other tabs.")
-        raise Refused(message, {"reason": "too_many_tabs"})
+        raise _refused(message, "too_many_tabs")
     try:
         if seat.predicting:  # a card left waiting by a restarted server is judged now
             _close_overdue(seat.group_id)
@@ -82,13 +84,28 @@ def on_connect(auth: Any = None) -> None:
     except StoreUnavailable as error:
         presence.disconnected(seat.seat_id)
         # The database is restarting: the tablet tries again in a moment (reason "busy").
-        raise Refused(_busy_message(), {"reason": "busy"}) from error
+        raise _refused(_busy_message(), "busy") from error
     except BaseException:
         presence.disconnected(seat.seat_id)  # the tab admitted above never opened
         raise
     current_app.extensions["beacons"].start()
     # Sent once the tablet has its CONNECT: before it, socket.io-client would hold them back.
     after_connect.send_once_connected(request.sid, PLAY, catch_up)  # type: ignore[attr-defined]
+
+
+def _open_already() -> bool:
+    """Whether the server counts this connection as open: never so while it connects or
+    closes, so a connect or disconnect handler that finds it open was called by a client's
+    event of that name, not by the transport."""
+    return bool(socketio.server.manager.is_connected(request.sid, PLAY))  # type: ignore[attr-defined]
+
+
+def _refused(message: str, reason: str) -> Refused:
+    """The refusal a tablet hears (its message and the reason its page shows), said in one
+    line of the server's log (the log keeps only a few such lines a minute)."""
+    # The reason is part of the line's kind: each reason has its own few lines a minute.
+    log.warning(f"a tablet's connection was refused: {reason} (from %s)", request.remote_addr)
+    return Refused(message, {"reason": reason})
 
 
 def _close_overdue(group_id: int) -> None:
@@ -115,6 +132,8 @@ def _welcome(seat: SeatRef, token: Any, auth: Any) -> list[tuple[str, Any]]:
 @socketio.on("disconnect", namespace=PLAY)
 def on_disconnect(reason: Any = None) -> None:
     """The seat's connection dot on the projector goes out (if it was its last tab)."""
+    if _open_already():
+        return  # a client's event named "disconnect": only the transport frees a tab
     after_connect.forget(request.sid, PLAY)  # type: ignore[attr-defined]
     seat_id, class_id = session.get("play_seat"), session.get("play_class")
     if isinstance(seat_id, int) and isinstance(class_id, int):
