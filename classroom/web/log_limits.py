@@ -30,6 +30,7 @@ MOST_KINDS = 1000
 CLIENT_TRIGGERED = (
     "classroom.web.student.events",
     "classroom.web.reserved_events",
+    "classroom.web.seat_budgets",
     "socketio.server",
     "engineio.server",
 )

@@ -29,6 +29,7 @@ from classroom.web.extensions import socketio
 from classroom.web.messages import localize, say
 from classroom.web.replies import reply
 from classroom.web.rooms import PLAY
+from classroom.web.seat_budgets import spend
 from classroom.web.student.payloads import (
     action_id,
     parse_journal,
@@ -39,6 +40,9 @@ from classroom.web.student.payloads import (
 )
 
 log = logging.getLogger(__name__)
+
+#: Moves that spend from one of the seat's budgets (seat_budgets.py), and which.
+COSTLY_MOVES = {"guess": "guess", "predict": "predict", "skip_predict": "predict"}
 
 #: The words in which the seat use case refuses a tablet of an ended class.
 CLASS_ENDED = "This class has ended."
@@ -146,6 +150,7 @@ def on_resync(payload: Any = None) -> dict[str, Any]:
     """A tablet that woke up asks for what it missed."""
     try:
         seat = _seat()
+        spend("resync", seat.seat_id)
     except ServiceError as error:
         return _refuse(error)
     _catch_up(seat, parse_position(payload))
@@ -159,6 +164,8 @@ def on_act(payload: Any = None) -> dict[str, Any]:
     try:
         seat = _seat_as_connected()
         move = parse_move(payload)
+        if move.kind in COSTLY_MOVES:
+            spend(COSTLY_MOVES[move.kind], seat.seat_id)
         if move.kind in ("predict", "skip_predict"):
             change = use_cases().predictions.predict(seat, move)
         else:
@@ -224,6 +231,7 @@ def on_journal(payload: Any = None) -> dict[str, Any]:
     """Write down a hypothesis; the journal comes back with checks and outcomes."""
     try:
         seat = _seat()
+        spend("journal", seat.seat_id)
         use_cases().journal.write_journal(seat, parse_journal(payload))
     except (ServiceError, GameError) as error:
         return _refuse(error)
