@@ -91,12 +91,13 @@ def _without_refusal_traceback(record: logging.LogRecord) -> None:
         record.exc_text = None
 
 
-_installed = LineLimit()
-
-
-def install() -> None:
-    """Limit the lines of the loggers a client can make speak (once per process)."""
+def install() -> LineLimit:
+    """Limit the lines of the loggers a client can make speak, with fresh counts (a new app
+    replaces the limit an earlier one in the same process installed)."""
+    limit = LineLimit()
     for name in CLIENT_TRIGGERED:
         logger = logging.getLogger(name)
-        if _installed not in logger.filters:
-            logger.addFilter(_installed)
+        for earlier in [f for f in logger.filters if isinstance(f, LineLimit)]:
+            logger.removeFilter(earlier)
+        logger.addFilter(limit)
+    return limit
