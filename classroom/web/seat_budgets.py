@@ -13,6 +13,7 @@ The sizes are far above what a child does by hand: only a script, or a broken pa
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import secrets
@@ -118,9 +119,12 @@ class RedisBudgets(MemoryBudgets):
         client: Redis,
         budgets: Mapping[str, tuple[int, float]],
         clock: Callable[[], float] = time.time,
+        store: str = "",
     ) -> None:
         super().__init__(budgets, clock)
         self.client = client
+        # Seat ids are per database: servers of two databases sharing a Redis keep apart.
+        self.prefix = f"{PREFIX}{hashlib.sha256(store.encode()).hexdigest()[:12]}:"
         self._script = client.register_script(_SPEND)
 
     def spend(self, action: str, seat_id: int) -> bool:
@@ -129,7 +133,7 @@ class RedisBudgets(MemoryBudgets):
         member = f"{now:.6f}:{secrets.token_hex(4)}"
         try:
             allowed = self._script(
-                keys=[f"{PREFIX}{action}:{seat_id}"], args=[now, window, times, member]
+                keys=[f"{self.prefix}{action}:{seat_id}"], args=[now, window, times, member]
             )
         except Exception as error:  # redis.RedisError, without importing redis at load
             log.warning("seat budgets: Redis unavailable (%s); counting in this process", error)
@@ -145,7 +149,7 @@ def _new_budgets() -> MemoryBudgets:
     from redis import Redis
 
     client = Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
-    return RedisBudgets(client, budgets)
+    return RedisBudgets(client, budgets, store=str(current_app.config["DATABASE_URL"]))
 
 
 def _budgets() -> MemoryBudgets:
