@@ -156,6 +156,24 @@ class Card:
             raise CardError(f"{text!r} is not a card; write rank then suit, like 10H or Q♠")
         return _CANONICAL[(rank, suit)]
 
+    @classmethod
+    def from_code(cls, code: object) -> Card:
+        """The card whose code is exactly `code` ('10H', 'QS'), as the protocol writes cards;
+        CardError for any other spelling, even one a person would read as the same card
+        ('qs', ' QS', 'Q♠', 'TH'): what a machine sends is checked, not guessed at.
+
+        >>> Card.from_code("10H") == Card.parse("10h")
+        True
+        >>> Card.from_code("10h")
+        Traceback (most recent call last):
+        ...
+        classroom.core.cards.CardError: '10h' is not a card code; codes are written like 10H or QS
+        """
+        card = _BY_CODE.get(code) if isinstance(code, str) else None
+        if card is None:
+            raise CardError(f"{code!r} is not a card code; codes are written like 10H or QS")
+        return card
+
     def __str__(self) -> str:
         return f"{self.rank.symbol}{self.suit.value}"
 
@@ -188,6 +206,8 @@ def printed_label(card: Card, language: str = "en") -> str:
 
 _SUIT_ORDER = {suit: n for n, suit in enumerate(Suit)}
 _CANONICAL = {(rank, suit): Card(rank, suit) for suit in Suit for rank in Rank}
+#: Each card by its code, the one spelling the protocol takes.
+_BY_CODE = {str(card): card for card in _CANONICAL.values()}
 #: The 52 distinct cards, suit-major, in `Card.index` order.
 DECK: tuple[Card, ...] = tuple(_CANONICAL.values())
 Card.ALL = DECK

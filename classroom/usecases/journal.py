@@ -50,7 +50,7 @@ class JournalNote:
         card = None
         if test_card not in (None, ""):
             try:
-                card = Card.parse(str(test_card))
+                card = Card.from_code(test_card)  # exactly as the tablet was sent it
             except CardError as error:
                 raise Invalid(_("Choose the card you will play from your hand.")) from error
         if predicted is not None and not isinstance(predicted, bool):

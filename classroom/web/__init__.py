@@ -19,7 +19,7 @@ from classroom.store import connect
 from classroom.store.composition import use_cases_for
 from classroom.store.migrate import upgrade
 from classroom.usecases import StoreUnavailable
-from classroom.web import after_connect, i18n, pinger
+from classroom.web import after_connect, i18n, log_limits, pinger, reserved_events
 from classroom.web.alarms import BackgroundAlarms
 from classroom.web.beacon import Beacons
 from classroom.web.config import MAX_ROW_ID, default_config
@@ -83,6 +83,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         ping_timeout=2.5,
     )
     after_connect.install(socketio.server)
+    # Only the transport opens and closes a connection: a client's event named "connect" or
+    # "disconnect" reaches no handler; what clients can make the server log stays short.
+    reserved_events.install(socketio.server)
+    log_limits.install()
     pinger.install(socketio.server.eio)
     app.register_error_handler(StoreUnavailable, _store_unavailable)
     app.after_request(_security_headers)

@@ -75,6 +75,9 @@ def default_config(instance: Path) -> dict[str, Any]:
         "JOIN_CODE_LIMIT": os.environ.get("CLASSROOM_JOIN_CODE_LIMIT", "120 per minute"),
         # Open tablets (sockets) per seat: a second tab or a reconnecting tablet fit.
         "MAX_TABS_PER_SEAT": 3,
+        # A seat's costly actions, action -> (times, in seconds), shared by its tabs: only
+        # sizes set here differ from classroom/web/seat_budgets.py's DEFAULT_BUDGETS.
+        "SEAT_BUDGETS": {},
     }
 
 

@@ -116,6 +116,9 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> list[datetime]:
 def test_a_flood_from_a_tablet_is_capped_and_refused_in_words(
     lesson: Lesson, clock: list[datetime]
 ) -> None:
+    # The journal's own limits are tested here, on a clock of its own: the seat's budget of
+    # journal entries a minute (tests/security/test_seat_budgets.py) is set out of the way.
+    lesson.app.config["SEAT_BUDGETS"] = {"journal": (1000, 60.0)}
     ana, _ben, _chen = (lesson.join(name) for name in ("Ana", "Ben", "Chen"))
     lesson.start(0)
     answers = []

@@ -9,7 +9,7 @@ from flask.testing import FlaskClient
 
 from classroom.core.games.express import Options
 from classroom.usecases import GroupSetup
-from classroom.web.student.builder_events import CHECKS_PER_WINDOW
+from classroom.web.seat_budgets import DEFAULT_BUDGETS
 from tests.realtime.conftest import Lesson, Tablet
 from tests.realtime.test_play import RED, other_colour_card
 
@@ -175,7 +175,8 @@ def test_a_built_hypothesis_in_the_journal_is_checked_for_the_teacher(lesson: Le
 
 def test_a_flood_of_checks_is_told_to_slow_down(lesson: Lesson) -> None:
     player, _card = play_right_card(lesson)
-    answers = [check(player, ALTERNATE) for _ in range(CHECKS_PER_WINDOW + 1)]
+    checks, _window = DEFAULT_BUDGETS["check"]
+    answers = [check(player, ALTERNATE) for _ in range(checks + 1)]
     assert all(answer["ok"] for answer in answers[:-1])
     assert answers[-1] == {
         "ok": False,

@@ -120,3 +120,19 @@ def test_an_action_resent_after_a_dropped_connection_is_applied_once(cluster: Cl
         assert player.state["mainline"].count(action["card"]) == 1
     finally:
         close_all(tablets)
+
+
+def test_a_seats_budget_is_spent_alike_on_every_process(cluster: Cluster) -> None:
+    lesson = cluster.seat_class(3)
+    token = lesson.tokens[0]
+    tabs = [Tablet(token).join(cluster.a.url), Tablet(token).join(cluster.b.url)]
+    try:
+        answers = [
+            tabs[n % 2].act({"type": "guess", "text": "reds", "action_id": f"budget-{n}"})
+            for n in range(14)
+        ]
+    finally:
+        close_all(tabs)
+    slow_down = "Slow down a little: wait a few seconds, then try again."
+    # Ten guesses a minute per seat (refused by the game or not), then the budget is spent.
+    assert [answer.get("error") == slow_down for answer in answers] == [False] * 10 + [True] * 4

@@ -3,10 +3,8 @@ and the built hypothesis kept in the journal or said as a guess."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from flask import session
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -20,13 +18,9 @@ from classroom.web.context import use_cases
 from classroom.web.extensions import socketio
 from classroom.web.messages import localize, say
 from classroom.web.rooms import PLAY
+from classroom.web.seat_budgets import spend
 from classroom.web.student.events import _refuse, _seat
 from classroom.web.student.payloads import MAX_GUESS, action_id, parse_built
-
-#: Checks one connection may ask for in `CHECK_WINDOW_S` seconds: every tap of a choice asks
-#: once, which a child does far more slowly; a script that floods is told to slow down.
-CHECKS_PER_WINDOW = 30
-CHECK_WINDOW_S = 10.0
 
 
 @socketio.on("builder_templates", namespace=PLAY)
@@ -45,7 +39,7 @@ def on_builder_check(payload: Any = None) -> dict[str, Any]:
     """The built hypothesis in words and in the rule language, and whether it fits the table."""
     try:
         seat = _seat()
-        _count_check()
+        spend("check", seat.seat_id)  # one budget for all the seat's tabs (seat_budgets.py)
         template, choices = parse_built(payload)
         checked = use_cases().built.check(seat, template, choices)
     except ServiceError as error:
@@ -61,8 +55,10 @@ def on_builder_submit(payload: Any = None) -> dict[str, Any]:
         seat = _seat()
         template, choices = parse_built(payload)
         if to == "journal":
+            spend("journal", seat.seat_id)
             built = use_cases().built.write_journal(seat, template, choices)
         elif to == "guess":
+            spend("guess", seat.seat_id)
             built, _change = use_cases().built.guess(seat, template, choices, action_id(payload))
         else:
             raise Invalid(_("That message from your tablet was not understood."))
@@ -79,9 +75,10 @@ def on_builder_words(payload: Any = None) -> dict[str, Any]:
     not its rule language); None for text typed by hand."""
     text = payload.get("text") if isinstance(payload, dict) else None
     try:
-        _seat()
+        seat = _seat()
         if not isinstance(text, str) or len(text) > MAX_GUESS:
             raise Invalid(_("That message from your tablet was not understood."))
+        spend("words", seat.seat_id)  # reading a sentence back tries every template
     except ServiceError as error:
         return _refuse(error)
     built = built_from(text)
@@ -128,12 +125,3 @@ def _card_name(card: Card) -> str:
         Suit.CLUBS: _("clubs"),
     }
     return _("%(label)s (%(suit)s)", label=printed_label(card, language), suit=suits[card.suit])
-
-
-def _count_check() -> None:
-    """Invalid when this connection asked for too many checks in the last few seconds."""
-    now = time.monotonic()
-    recent = [t for t in session.get("builder_checks", []) if now - t < CHECK_WINDOW_S]
-    if len(recent) >= CHECKS_PER_WINDOW:
-        raise Invalid(_("Slow down a little: wait a few seconds, then try again."))
-    session["builder_checks"] = [*recent, now]

@@ -29,6 +29,7 @@ from classroom.web.extensions import socketio
 from classroom.web.messages import localize, say
 from classroom.web.replies import reply
 from classroom.web.rooms import PLAY
+from classroom.web.seat_budgets import spend
 from classroom.web.student.payloads import (
     action_id,
     parse_journal,
@@ -39,6 +40,9 @@ from classroom.web.student.payloads import (
 )
 
 log = logging.getLogger(__name__)
+
+#: Moves that spend from one of the seat's budgets (seat_budgets.py), and which.
+COSTLY_MOVES = {"guess": "guess", "predict": "predict", "skip_predict": "predict"}
 
 #: The words in which the seat use case refuses a tablet of an ended class.
 CLASS_ENDED = "This class has ended."
@@ -62,18 +66,20 @@ def _seat_as_connected() -> SeatRef:
 def on_connect(auth: Any = None) -> None:
     """Accept a tablet only with a valid seat token and a free tab, then send what it missed."""
     token = auth.get("token") if isinstance(auth, dict) else None
+    if _open_already():
+        return  # a client's event named "connect": this connection was opened long ago
     try:
         seat = use_cases().seats.seat_by_token(token if isinstance(token, str) else "")
     except StoreUnavailable as error:
-        raise Refused(_busy_message(), {"reason": "busy"}) from error
+        raise _refused(_busy_message(), "busy") from error
     except ServiceError as error:
         # Socket.IO's own refusal (not Python's built-in one, which reaches the tablet as a
         # bare "Connection refused by server"): its message and reason reach the tablet, which
         # shows a page for each reason.
-        raise Refused(say(error), {"reason": _refusal_reason(error)}) from error
+        raise _refused(say(error), _refusal_reason(error)) from error
     if not presence.admit(seat.seat_id):
         message = _("This seat is already open on too many tablets. Close the other tabs.")
-        raise Refused(message, {"reason": "too_many_tabs"})
+        raise _refused(message, "too_many_tabs")
     try:
         if seat.predicting:  # a card left waiting by a restarted server is judged now
             _close_overdue(seat.group_id)
@@ -82,7 +88,7 @@ def on_connect(auth: Any = None) -> None:
     except StoreUnavailable as error:
         presence.disconnected(seat.seat_id)
         # The database is restarting: the tablet tries again in a moment (reason "busy").
-        raise Refused(_busy_message(), {"reason": "busy"}) from error
+        raise _refused(_busy_message(), "busy") from error
     except BaseException:
         presence.disconnected(seat.seat_id)  # the tab admitted above never opened
         raise
@@ -90,6 +96,21 @@ def on_connect(auth: Any = None) -> None:
     current_app.extensions["robot_driver"].start()
     # Sent once the tablet has its CONNECT: before it, socket.io-client would hold them back.
     after_connect.send_once_connected(request.sid, PLAY, catch_up)  # type: ignore[attr-defined]
+
+
+def _open_already() -> bool:
+    """Whether the server counts this connection as open: never so while it connects or
+    closes, so a connect or disconnect handler that finds it open was called by a client's
+    event of that name, not by the transport."""
+    return bool(socketio.server.manager.is_connected(request.sid, PLAY))  # type: ignore[attr-defined]
+
+
+def _refused(message: str, reason: str) -> Refused:
+    """The refusal a tablet hears (its message and the reason its page shows), said in one
+    line of the server's log (the log keeps only a few such lines a minute)."""
+    # The reason is part of the line's kind: each reason has its own few lines a minute.
+    log.warning(f"a tablet's connection was refused: {reason} (from %s)", request.remote_addr)
+    return Refused(message, {"reason": reason})
 
 
 def _close_overdue(group_id: int) -> None:
@@ -116,6 +137,8 @@ def _welcome(seat: SeatRef, token: Any, auth: Any) -> list[tuple[str, Any]]:
 @socketio.on("disconnect", namespace=PLAY)
 def on_disconnect(reason: Any = None) -> None:
     """The seat's connection dot on the projector goes out (if it was its last tab)."""
+    if _open_already():
+        return  # a client's event named "disconnect": only the transport frees a tab
     after_connect.forget(request.sid, PLAY)  # type: ignore[attr-defined]
     seat_id, class_id = session.get("play_seat"), session.get("play_class")
     if isinstance(seat_id, int) and isinstance(class_id, int):
@@ -128,6 +151,7 @@ def on_resync(payload: Any = None) -> dict[str, Any]:
     """A tablet that woke up asks for what it missed."""
     try:
         seat = _seat()
+        spend("resync", seat.seat_id)
     except ServiceError as error:
         return _refuse(error)
     _catch_up(seat, parse_position(payload))
@@ -141,6 +165,8 @@ def on_act(payload: Any = None) -> dict[str, Any]:
     try:
         seat = _seat_as_connected()
         move = parse_move(payload)
+        if move.kind in COSTLY_MOVES:
+            spend(COSTLY_MOVES[move.kind], seat.seat_id)
         if move.kind in ("predict", "skip_predict"):
             change = use_cases().predictions.predict(seat, move)
         else:
@@ -206,6 +232,7 @@ def on_journal(payload: Any = None) -> dict[str, Any]:
     """Write down a hypothesis; the journal comes back with checks and outcomes."""
     try:
         seat = _seat()
+        spend("journal", seat.seat_id)
         use_cases().journal.write_journal(seat, parse_journal(payload))
     except (ServiceError, GameError) as error:
         return _refuse(error)

@@ -23,12 +23,11 @@ def _most_cards() -> int:
     return max(game.penalties.most_cards_per_play for game in GAMES)
 
 
-def _card(text: Any) -> Card | None:
-    """A card written as '10H', or None for anything else."""
-    if not isinstance(text, str) or len(text) > 4:
-        return None
+def _card(code: Any) -> Card | None:
+    """The card whose code is exactly `code` ('10H', 'QS'), or None for anything else (a
+    padded, lower-case or glyph spelling included: tablets send the codes they were sent)."""
     try:
-        return Card.parse(text)
+        return Card.from_code(code)
     except CardError:
         return None
 
