@@ -19,6 +19,7 @@ server through one address:
 
 from __future__ import annotations
 
+import hashlib
 import os
 import secrets
 from collections.abc import Mapping
@@ -88,7 +89,9 @@ def quotas_for(config: Mapping[str, Any]) -> Quotas:
     client = Redis.from_url(
         url, socket_timeout=REDIS_TIMEOUT_S, socket_connect_timeout=REDIS_TIMEOUT_S
     )
-    return RedisQuotas(client)
+    # Row ids are per database: servers of two databases sharing one Redis keep apart.
+    store = hashlib.sha256(str(config.get("DATABASE_URL", "")).encode()).hexdigest()[:12]
+    return RedisQuotas(client, prefix=f"classroom:quota:{store}:")
 
 
 def init_limits(app: Flask) -> None:

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from redis import Redis as RedisClient
 
-from classroom.web.seat_budgets import RedisBudgets
+from classroom.web.quotas import RedisQuotas
+from classroom.web.seat_budgets import SeatBudgets
 from tests.scaleout.services import Redis
 
 BUDGETS = {"check": (30, 3600.0)}
@@ -28,9 +29,9 @@ def redis_url(tmp_path: Path) -> Iterator[str]:
         server.close()
 
 
-def process_budgets(url: str) -> RedisBudgets:
+def process_budgets(url: str) -> SeatBudgets:
     """The budgets one server process keeps (each process has its own client)."""
-    return RedisBudgets(RedisClient.from_url(url, socket_timeout=2), BUDGETS)
+    return SeatBudgets(RedisQuotas(RedisClient.from_url(url, socket_timeout=2)), BUDGETS)
 
 
 def test_two_processes_spend_from_one_budget_even_at_the_same_moment(redis_url: str) -> None:
@@ -39,7 +40,7 @@ def test_two_processes_spend_from_one_budget_even_at_the_same_moment(redis_url: 
     allowed: list[bool] = []
     lock = threading.Lock()
 
-    def tab(budgets: RedisBudgets) -> None:
+    def tab(budgets: SeatBudgets) -> None:
         start.wait()
         for _ in range(10):
             spent = budgets.spend("check", 7)
