@@ -73,6 +73,10 @@ def default_config(instance: Path) -> dict[str, Any]:
         # down, its classmates are not; the address's ceiling stops a script, not a class.
         "JOIN_CODES_PER_BROWSER": "10 per minute",
         "JOIN_CODE_LIMIT": os.environ.get("CLASSROOM_JOIN_CODE_LIMIT", "120 per minute"),
+        # Practice tables opened (docs/security.md): a student practising at home opens a
+        # few; a school's address opens one per student who practises.
+        "PRACTICE_TABLES_PER_BROWSER": "5 per hour",
+        "PRACTICE_TABLE_LIMIT": os.environ.get("CLASSROOM_PRACTICE_TABLE_LIMIT", "60 per hour"),
         # Open tablets (sockets) per seat: a second tab or a reconnecting tablet fit.
         "MAX_TABS_PER_SEAT": 3,
     }
