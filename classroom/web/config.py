@@ -56,7 +56,7 @@ def default_config(instance: Path) -> dict[str, Any]:
         # How often the robot players' tables are looked at, and the pause (seconds, drawn
         # between the two) a robot takes before each move, as a child would.
         "ROBOT_SWEEP_SECONDS": 0.5,
-        "ROBOT_PAUSE_SECONDS": (1.5, 4.0),
+        "ROBOT_PAUSE_SECONDS": _pause(os.environ.get("CLASSROOM_ROBOT_PAUSE_SECONDS", "")),
         # How many reverse proxies (nginx) stand in front of the server; 0 when none.
         "TRUSTED_PROXIES": _count(os.environ.get("CLASSROOM_TRUSTED_PROXIES", "0")),
         "LOGIN_WINDOW_SECONDS": 300,
@@ -80,6 +80,20 @@ def default_config(instance: Path) -> dict[str, Any]:
         # Open tablets (sockets) per seat: a second tab or a reconnecting tablet fit.
         "MAX_TABS_PER_SEAT": 3,
     }
+
+
+#: A robot's pause before each move, in seconds (shortest, longest): a child's pace.
+ROBOT_PAUSE = (1.5, 4.0)
+
+
+def _pause(text: str) -> tuple[float, float]:
+    """'0.2-0.6' from the environment (browser tests play faster); a child's pace otherwise."""
+    low, _dash, high = text.partition("-")
+    try:
+        pause = (float(low), float(high))
+    except ValueError:
+        return ROBOT_PAUSE
+    return pause if 0 <= pause[0] <= pause[1] <= 60 else ROBOT_PAUSE
 
 
 def _count(text: str) -> int:

@@ -55,7 +55,7 @@ def test_a_student_opens_the_link_and_plays_at_a_table_of_their_own(
     assert 'id="next-practice-round"' in play
     seat = service.seats.seat_by_token(re.search(r'data-token="([^"]+)"', play).group(1))  # type: ignore[union-attr]
     snapshot = service.reading.group_snapshot(seat.group_id)
-    assert snapshot.seats[0].nickname == "You"
+    assert snapshot.seats[0].nickname == "Scientist"
     assert snapshot.state is not None and not snapshot.state.is_over
     page = text(client.get(f"/teacher/classes/{class_id}"))
     assert "Practice: 1 table open." in page

@@ -76,7 +76,7 @@ def open_practice(token: str) -> Response:
     try:
         _seat, seat_token = use_cases().practice.open_table(
             token,
-            (form.nickname.data or "").strip() or _("You"),
+            (form.nickname.data or "").strip() or _("Scientist"),
             table_name=_("Practice"),
             language=language,
             name=robot_namer(language),
