@@ -1,7 +1,8 @@
 """Keeping data no longer than needed: `classroom purge` and the purge at every server start.
 
 Classes older than the retention period (30 days unless `CLASSROOM_RETENTION_DAYS` says
-otherwise) are deleted with everything recorded about them.
+otherwise) are deleted with everything recorded about them, and practice tables (one student
+with two robots, from a practice link) after a week, whatever the retention period.
 """
 
 from __future__ import annotations
@@ -49,8 +50,9 @@ def _days(text: str) -> int:
 
 
 def delete_old_classes(service: UseCases, days: int) -> int:
-    """Delete the classes older than `days` days with everything about them; returns how many."""
-    return service.classes.purge(days)
+    """Delete the classes older than `days` days with everything about them, and the practice
+    tables older than a week; returns how many classes and tables went."""
+    return service.classes.purge(days) + service.practice.purge()
 
 
 def purge(args: argparse.Namespace) -> int:

@@ -69,9 +69,14 @@ class ClassPeriod(Base):
     # How long a call or a dealer's verdict waits on an offline tablet before the teacher may
     # settle it (and the app does, where it deals).
     away_seconds: Mapped[int] = mapped_column(default=20, server_default="20")
-    # One student's practice table, made from a teacher's practice link: not on the teacher's
-    # list of classes, purged after a week. Last, as its migration put it.
-    practice: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # One student's practice table, made from the practice link of the class `practice_of`:
+    # not on the teacher's list of classes, deleted with that class, purged after a week. The
+    # practice link of a teacher's class: its token (it opens nothing but new practice tables,
+    # so the class page may show it again) and the two robots' kinds ("ideal,confirmer").
+    # Last, as their migration put them.
+    practice_of: Mapped[int | None] = mapped_column(default=None, index=True)
+    practice_token: Mapped[str | None] = mapped_column(String(32), default=None, index=True)
+    practice_robots: Mapped[str | None] = mapped_column(String(40), default=None)
     groups: Mapped[list[Group]] = relationship(
         back_populates="class_period",
         order_by="Group.position",

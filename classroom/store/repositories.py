@@ -44,6 +44,8 @@ CLASS_COLUMNS = frozenset(
         "ne_sudden_death",
         "ne_first_player",
         "away_seconds",
+        "practice_token",
+        "practice_robots",
     }
 )
 #: A removed seat's nickname key starts with a tab, which no nickname's key holds (a key's
@@ -72,8 +74,12 @@ _CLASS = select(
     ClassPeriod.ne_sudden_death,
     ClassPeriod.ne_first_player,
     ClassPeriod.away_seconds,
+    ClassPeriod.practice_of,
+    ClassPeriod.practice_token,
+    ClassPeriod.practice_robots,
 )
 _OPEN = ClassPeriod.ended_at.is_(None)
+_TEACHERS_OWN = ClassPeriod.practice_of.is_(None)
 
 
 class ConnectionRepository:
@@ -162,18 +168,19 @@ class SqlClasses(ConnectionRepository):
 
     def of_teacher(self, teacher_id: int) -> list[ClassRow]:
         """The teacher's classes, newest first."""
-        query = _CLASS.where(ClassPeriod.teacher_id == teacher_id).order_by(ClassPeriod.id.desc())
+        query = _CLASS.where(ClassPeriod.teacher_id == teacher_id, _TEACHERS_OWN)
+        query = query.order_by(ClassPeriod.id.desc())
         return [ClassRow(*tuple(row)) for row in self._conn.execute(query)]
 
     def open_by_join_code(self, join_code: str) -> ClassRow | None:
         """The class not ended yet that has this (normalized) join code."""
-        query = _CLASS.where(ClassPeriod.join_code == join_code, _OPEN)
+        query = _CLASS.where(ClassPeriod.join_code == join_code, _OPEN, _TEACHERS_OWN)
         row = self._conn.execute(query.order_by(ClassPeriod.id.desc()).limit(1)).first()
         return ClassRow(*tuple(row)) if row else None
 
     def newest_by_join_code(self, join_code: str) -> ClassRow | None:
         """The newest class, ended or not, that has had this join code."""
-        query = _CLASS.where(ClassPeriod.join_code == join_code)
+        query = _CLASS.where(ClassPeriod.join_code == join_code, _TEACHERS_OWN)
         row = self._conn.execute(query.order_by(ClassPeriod.id.desc()).limit(1)).first()
         return ClassRow(*tuple(row)) if row else None
 
@@ -203,9 +210,13 @@ class SqlClasses(ConnectionRepository):
         ne_sudden_death: str = "abbott",
         ne_first_player: str = "count",
         away_seconds: int = 20,
+        practice_of: int | None = None,
     ) -> int:
-        """A new class with its groups at positions 0, 1, ...; returns the class id."""
+        """A new class with its groups at positions 0, 1, ...; returns the class id. With
+        `practice_of`: a practice table of that class, which nobody joins by code."""
         statement = insert(ClassPeriod).values(
+            practice_of=practice_of,
+            joining_locked=practice_of is not None,
             teacher_id=teacher_id,
             name=name,
             join_code=join_code,
@@ -232,14 +243,35 @@ class SqlClasses(ConnectionRepository):
         self._update(ClassPeriod, CLASS_COLUMNS, class_id, columns)
 
     def created_before(self, moment: datetime) -> list[int]:
-        """The ids of the classes created before `moment` (the ones a purge deletes)."""
-        query = select(ClassPeriod.id).where(ClassPeriod.created_at < moment)
+        """The ids of the teachers' classes created before `moment` (the ones a purge
+        deletes; practice tables have their own, shorter, time)."""
+        query = select(ClassPeriod.id).where(ClassPeriod.created_at < moment, _TEACHERS_OWN)
         return list(self._conn.execute(query.order_by(ClassPeriod.id)).scalars())
 
+    def practice_before(self, moment: datetime) -> list[int]:
+        """The ids of the practice tables created before `moment`."""
+        query = select(ClassPeriod.id).where(
+            ClassPeriod.created_at < moment, ClassPeriod.practice_of.is_not(None)
+        )
+        return list(self._conn.execute(query.order_by(ClassPeriod.id)).scalars())
+
+    def by_practice_token(self, token: str) -> ClassRow | None:
+        """The teacher's class whose practice link has this token."""
+        query = _CLASS.where(ClassPeriod.practice_token == token, _TEACHERS_OWN).limit(1)
+        row = self._conn.execute(query).first()
+        return ClassRow(*tuple(row)) if row else None
+
+    def practice_count(self, class_id: int) -> int:
+        """How many practice tables the class's practice links have made, still kept."""
+        query = select(func.count()).where(ClassPeriod.practice_of == class_id)
+        return int(self._conn.execute(query).scalar() or 0)
+
     def delete(self, class_ids: Sequence[int]) -> None:
-        """Delete classes; the database's cascades take their groups, seats, rounds, logs."""
+        """Delete classes and their practice tables; the database's cascades take their
+        groups, seats, rounds, logs."""
         if class_ids:
-            self._conn.execute(delete(ClassPeriod).where(ClassPeriod.id.in_(class_ids)))
+            doomed = ClassPeriod.id.in_(class_ids) | ClassPeriod.practice_of.in_(class_ids)
+            self._conn.execute(delete(ClassPeriod).where(doomed))
 
 
 def _group_values(class_id: int, position: int, group: NewGroup) -> dict[str, Any]:

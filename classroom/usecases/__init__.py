@@ -32,6 +32,7 @@ from classroom.usecases.errors import Conflict, Forbidden, Invalid, NotFound, Se
 from classroom.usecases.journal import JournalNote, Journals
 from classroom.usecases.lesson import GroupTotals, LessonControls, RoundTotals
 from classroom.usecases.ports import StoreUnavailable, UnitOfWork
+from classroom.usecases.practice import Practice, PracticeInvitation, PracticeLink
 from classroom.usecases.prediction_windows import PredictionWindows
 from classroom.usecases.predictions import Predictions
 from classroom.usecases.preferences import Preferences
@@ -60,6 +61,8 @@ __all__ = [
     "JournalNote",
     "Move",
     "NotFound",
+    "PracticeInvitation",
+    "PracticeLink",
     "RoundTotals",
     "RuleChoice",
     "SeatInfo",
@@ -91,6 +94,7 @@ class UseCases:
     preferences: Preferences
     built: BuiltHypotheses
     robots: RobotPlayers
+    practice: Practice
 
     @classmethod
     def over(cls, uow: Callable[[], UnitOfWork], *, rng: random.Random | None = None) -> UseCases:
@@ -115,6 +119,7 @@ class UseCases:
             preferences=Preferences(context),
             built=BuiltHypotheses(context, rounds, journals),
             robots=RobotPlayers(context, rounds, predictions),
+            practice=Practice(context, rounds),
         )
 
     def wire_effects(self, announcer: Announcer, alarms: Alarms) -> None:

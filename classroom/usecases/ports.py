@@ -99,6 +99,12 @@ class ClassRow:
     #: Seconds a call or a dealer's verdict waits on an offline tablet before it may be
     #: settled without it (by the teacher; by the app where it deals).
     away_seconds: int = 20
+    #: A practice table: the class whose practice link made it (None: a teacher's class).
+    practice_of: int | None = None
+    #: A teacher's class: the token of its practice link (None: none handed out), and the
+    #: kinds of the two robots a practice table gets ("ideal,confirmer").
+    practice_token: str | None = None
+    practice_robots: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,10 +248,32 @@ class Classes(Protocol):
         ne_sudden_death: str = "abbott",
         ne_first_player: str = "count",
         away_seconds: int = 20,
-    ) -> int: ...
+        practice_of: int | None = None,
+    ) -> int:
+        """A new class with its groups; with `practice_of`, a practice table of that class
+        (joining locked, on no teacher's list)."""
+        ...
+
     def update(self, class_id: int, **columns: Any) -> None: ...
-    def created_before(self, moment: datetime) -> list[int]: ...
-    def delete(self, class_ids: Sequence[int]) -> None: ...
+    def created_before(self, moment: datetime) -> list[int]:
+        """The teachers' classes created before `moment` (practice tables not included)."""
+        ...
+
+    def practice_before(self, moment: datetime) -> list[int]:
+        """The practice tables created before `moment`."""
+        ...
+
+    def by_practice_token(self, token: str) -> ClassRow | None:
+        """The class whose practice link has this token."""
+        ...
+
+    def practice_count(self, class_id: int) -> int:
+        """How many practice tables the class's practice links have made (and are kept)."""
+        ...
+
+    def delete(self, class_ids: Sequence[int]) -> None:
+        """Delete classes with everything in them, their practice tables included."""
+        ...
 
 
 class Groups(Protocol):

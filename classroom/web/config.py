@@ -56,7 +56,7 @@ def default_config(instance: Path) -> dict[str, Any]:
         # How often the robot players' tables are looked at, and the pause (seconds, drawn
         # between the two) a robot takes before each move, as a child would.
         "ROBOT_SWEEP_SECONDS": 0.5,
-        "ROBOT_PAUSE_SECONDS": (1.5, 4.0),
+        "ROBOT_PAUSE_SECONDS": _pause(os.environ.get("CLASSROOM_ROBOT_PAUSE_SECONDS", "")),
         # How many reverse proxies (nginx) stand in front of the server; 0 when none.
         "TRUSTED_PROXIES": _count(os.environ.get("CLASSROOM_TRUSTED_PROXIES", "0")),
         "LOGIN_WINDOW_SECONDS": 300,
@@ -73,12 +73,30 @@ def default_config(instance: Path) -> dict[str, Any]:
         # down, its classmates are not; the address's ceiling stops a script, not a class.
         "JOIN_CODES_PER_BROWSER": "10 per minute",
         "JOIN_CODE_LIMIT": os.environ.get("CLASSROOM_JOIN_CODE_LIMIT", "120 per minute"),
+        # Practice tables opened (docs/security.md): a student practising at home opens a
+        # few; a school's address opens one per student who practises.
+        "PRACTICE_TABLES_PER_BROWSER": "5 per hour",
+        "PRACTICE_TABLE_LIMIT": os.environ.get("CLASSROOM_PRACTICE_TABLE_LIMIT", "60 per hour"),
         # Open tablets (sockets) per seat: a second tab or a reconnecting tablet fit.
         "MAX_TABS_PER_SEAT": 3,
         # A seat's costly actions, action -> (times, in seconds), shared by its tabs: only
         # sizes set here differ from classroom/web/seat_budgets.py's DEFAULT_BUDGETS.
         "SEAT_BUDGETS": {},
     }
+
+
+#: A robot's pause before each move, in seconds (shortest, longest): a child's pace.
+ROBOT_PAUSE = (1.5, 4.0)
+
+
+def _pause(text: str) -> tuple[float, float]:
+    """'0.2-0.6' from the environment (browser tests play faster); a child's pace otherwise."""
+    low, _dash, high = text.partition("-")
+    try:
+        pause = (float(low), float(high))
+    except ValueError:
+        return ROBOT_PAUSE
+    return pause if 0 <= pause[0] <= pause[1] <= 60 else ROBOT_PAUSE
 
 
 def _count(text: str) -> int:

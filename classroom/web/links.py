@@ -24,6 +24,7 @@ __all__ = [
     "join_url",
     "join_warning",
     "lan_address",
+    "practice_url",
     "student_address",
     "student_address_now",
     "student_base_url",
@@ -142,6 +143,11 @@ def join_url(code: str) -> str:
     else:
         path = current_app.url_map.bind("localhost").build("student.join", {"code": code})
     return student_address_now().base + path
+
+
+def practice_url(token: str) -> str:
+    """The address a student opens to practise alone with the class's practice link."""
+    return student_address_now().base + url_for("student.practice", token=token)
 
 
 def join_warning() -> str:

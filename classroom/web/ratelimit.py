@@ -14,7 +14,8 @@ server through one address:
   mistypes is slowed down and the classmate beside them is not; the address has a far higher
   ceiling, against a script that drops its cookies;
 - seats count per browser, per class (a whole class joins at once, a flood does not) and per
-  address (a school's ceiling).
+  address (a school's ceiling);
+- practice tables count per browser and per address, by the hour.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ __all__ = [
     "code_guess",
     "init_limits",
     "network_key",
+    "practice_table",
     "quotas_for",
     "seat_claim",
 ]
@@ -152,5 +154,15 @@ def seat_claim(class_id: int) -> Ticket | Refusal:
             _limit(f"seat:browser:{browser_key()}", "SEAT_CLAIMS_PER_BROWSER"),
             _limit(f"seat:class:{class_id}", "SEAT_CLAIMS_PER_CLASS"),
             _limit(f"seat:net:{network_key()}", "SEAT_CLAIM_LIMIT"),
+        ]
+    )
+
+
+def practice_table() -> Ticket | Refusal:
+    """Count a practice table about to be opened; give the ticket back when none was."""
+    return _take(
+        [
+            _limit(f"practice:browser:{browser_key()}", "PRACTICE_TABLES_PER_BROWSER"),
+            _limit(f"practice:net:{network_key()}", "PRACTICE_TABLE_LIMIT"),
         ]
     )

@@ -111,6 +111,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         # Every tablet of the run joins from 127.0.0.1: the per-address limit of a real school
         # would refuse the later tests' seats (tests/security checks the limit itself).
         "CLASSROOM_SEAT_CLAIM_LIMIT": "1000 per minute",
+        # Robots think for a fraction of a second, not a child's few: rounds stay short.
+        "CLASSROOM_ROBOT_PAUSE_SECONDS": "0.2-0.6",
     }
     command = [sys.executable, "-m", "classroom"]
     subprocess.run(

@@ -73,7 +73,11 @@ class FakeClasses:
 
     def of_teacher(self, teacher_id: int) -> list[ClassRow]:
         """A teacher's classes, newest first."""
-        periods = [c for c in self._tx.tables.classes.values() if c.teacher_id == teacher_id]
+        periods = [
+            c
+            for c in self._tx.tables.classes.values()
+            if c.teacher_id == teacher_id and c.practice_of is None
+        ]
         return [c.row() for c in sorted(periods, key=lambda c: c.id, reverse=True)]
 
     def open_by_join_code(self, join_code: str) -> ClassRow | None:
@@ -84,7 +88,7 @@ class FakeClasses:
 
     def newest_by_join_code(self, join_code: str) -> ClassRow | None:
         """The newest class, ended or not, with this join code, or None."""
-        periods = sorted(self._tx.tables.classes.values(), key=lambda c: c.id)
+        periods = sorted(self._teachers_own(), key=lambda c: c.id)
         period = next((c for c in reversed(periods) if c.join_code == join_code), None)
         return period.row() if period else None
 
@@ -113,14 +117,16 @@ class FakeClasses:
         ne_sudden_death: str = "abbott",
         ne_first_player: str = "count",
         away_seconds: int = 20,
+        practice_of: int | None = None,
     ) -> int:
-        """A new class with its groups at positions 0, 1, ...; returns the class id."""
+        """A new class with its groups at positions 0, 1, ...; returns the class id (with
+        `practice_of`, a practice table nobody joins by code)."""
         period = ClassRecord(
             id=self._tx.new_id("classes"),
             teacher_id=teacher_id,
             name=name,
             join_code=join_code,
-            joining_locked=False,
+            joining_locked=practice_of is not None,
             wrong_guess_penalty=wrong_guess_penalty,
             stock_out=stock_out,
             projector_anonymous=False,
@@ -133,6 +139,7 @@ class FakeClasses:
             ne_sudden_death=ne_sudden_death,
             ne_first_player=ne_first_player,
             away_seconds=away_seconds,
+            practice_of=practice_of,
         )
         members = [
             GroupRecord(
@@ -157,17 +164,35 @@ class FakeClasses:
         self._tx.write(lambda tables: tables.update_class(class_id, columns))
 
     def created_before(self, moment: datetime) -> list[int]:
-        """The ids of classes created before `moment`."""
-        return sorted(c.id for c in self._tx.tables.classes.values() if c.created_at < moment)
+        """The ids of teachers' classes created before `moment`."""
+        return sorted(c.id for c in self._teachers_own() if c.created_at < moment)
+
+    def practice_before(self, moment: datetime) -> list[int]:
+        """The ids of practice tables created before `moment`."""
+        periods = self._tx.tables.classes.values()
+        return sorted(c.id for c in periods if c.practice_of is not None and c.created_at < moment)
+
+    def by_practice_token(self, token: str) -> ClassRow | None:
+        """The teacher's class whose practice link has this token, or None."""
+        found = (c for c in self._teachers_own() if c.practice_token == token)
+        period = next(found, None)
+        return period.row() if period else None
+
+    def practice_count(self, class_id: int) -> int:
+        """How many practice tables the class has."""
+        return sum(1 for c in self._tx.tables.classes.values() if c.practice_of == class_id)
 
     def delete(self, class_ids: Sequence[int]) -> None:
-        """Delete classes with everything in them."""
-        doomed = frozenset(class_ids)
+        """Delete classes with everything in them, their practice tables too."""
+        periods = self._tx.tables.classes.values()
+        doomed = frozenset(class_ids) | {c.id for c in periods if c.practice_of in class_ids}
         self._tx.write(lambda tables: tables.delete_classes(doomed))
 
     def _open(self) -> list[ClassRecord]:
-        periods = self._tx.tables.classes.values()
-        return sorted((c for c in periods if c.ended_at is None), key=lambda c: c.id)
+        return sorted((c for c in self._teachers_own() if c.ended_at is None), key=lambda c: c.id)
+
+    def _teachers_own(self) -> list[ClassRecord]:
+        return [c for c in self._tx.tables.classes.values() if c.practice_of is None]
 
 
 class FakeGroups:

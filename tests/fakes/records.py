@@ -46,6 +46,9 @@ class ClassRecord:
     ne_sudden_death: str = "abbott"
     ne_first_player: str = "count"
     away_seconds: int = 20
+    practice_of: int | None = None
+    practice_token: str | None = None
+    practice_robots: str | None = None
 
     def row(self) -> ClassRow:
         """The class as the port returns it."""
@@ -67,6 +70,9 @@ class ClassRecord:
             ne_sudden_death=self.ne_sudden_death,
             ne_first_player=self.ne_first_player,
             away_seconds=self.away_seconds,
+            practice_of=self.practice_of,
+            practice_token=self.practice_token,
+            practice_robots=self.practice_robots,
         )
 
 

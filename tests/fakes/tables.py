@@ -44,6 +44,8 @@ CLASS_COLUMNS = frozenset(
         "ne_sudden_death",
         "ne_first_player",
         "away_seconds",
+        "practice_token",
+        "practice_robots",
     }
 )
 GROUP_COLUMNS = frozenset({"rule_revealed", "paused", "dealer_mode", "dealing_seat_id", "mode"})

@@ -3,6 +3,6 @@
 from classroom.web.student.blueprint import student
 
 # Importing the modules registers their views and socket handlers on `student`.
-from . import builder_events, events, routes
+from . import builder_events, events, practice, routes
 
-__all__ = ["builder_events", "events", "routes", "student"]
+__all__ = ["builder_events", "events", "practice", "routes", "student"]

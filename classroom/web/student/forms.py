@@ -22,3 +22,9 @@ class SeatForm(FlaskForm):
     code = StringField(validators=[DataRequired(), Length(max=12)])
     group = RadioField(_l("Your group"), coerce=int, validators=[DataRequired()])
     nickname = StringField(_l("Nickname"), validators=[DataRequired(), Length(max=MAX_NICKNAME)])
+
+
+class PracticeForm(FlaskForm):
+    """A practice table: a nickname if the student wants one."""
+
+    nickname = StringField(_l("Nickname (if you like)"), validators=[Length(max=MAX_NICKNAME)])

@@ -70,10 +70,19 @@ def play() -> str | Response:
     return render_template(
         "student/play.html",
         token=token,
+        practice=_at_practice_table(token),
         library=_library_choices(language),
         rule_texts={rule.id: rule.text_in(language) for rule in load_library()},
         rank_letters={rank.symbol: printed_rank(rank, language) for rank in _LETTERED},
     )
+
+
+def _at_practice_table(token: str) -> bool:
+    """Whether the tablet's seat is at a practice table (it deals its own next round)."""
+    try:
+        return use_cases().practice.is_practice(use_cases().seats.seat_by_token(token))
+    except ServiceError:
+        return False
 
 
 @student.get("/")

@@ -26,6 +26,7 @@ from classroom.web.teacher.blueprint import teacher
 from classroom.web.teacher.common import own_class, succeeded
 from classroom.web.teacher.display import STARTABLE, panel, pending_guesses
 from classroom.web.teacher.forms import ClassLanguageForm
+from classroom.web.teacher.practice import practice_section
 from classroom.web.teacher.predicting import predictions_form
 from classroom.web.teacher.settling import away_form
 
@@ -54,6 +55,7 @@ def _class_page(snapshot: ClassSnapshot) -> dict[str, Any]:
         "predict_form": predictions_form(snapshot.everyone_predicts, snapshot.predict_seconds),
         "away_form": away_form(snapshot.away_seconds),
         "not_predicting": tables_without_predictions(snapshot),
+        **practice_section(snapshot.class_id),
     }
 
 

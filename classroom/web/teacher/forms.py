@@ -39,6 +39,7 @@ from classroom.usecases.classes import (
 from classroom.usecases.names import MAX_NICKNAME
 from classroom.web.buttons import ActionForm
 from classroom.web.i18n import LANGUAGE_NAMES
+from classroom.web.robot_names import ROBOT_KINDS, ROBOT_LABELS
 
 MAX_RULE = 2000
 MAX_HINT = 300
@@ -320,3 +321,16 @@ class RobotForm(ActionForm):
     """A robot player for a group's table: its kind (the use case refuses any other)."""
 
     kind = HiddenField(validators=[InputRequired()])
+
+
+class PracticeLinkForm(ActionForm):
+    """A new practice link: the kinds of its two robot players."""
+
+    first = SelectField(_l("First robot"), choices=[], default="ideal")
+    second = SelectField(_l("Second robot"), choices=[], default="confirmer")
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        kinds = [(kind, str(ROBOT_LABELS[kind])) for kind in ROBOT_KINDS]
+        self.first.choices = kinds
+        self.second.choices = kinds
