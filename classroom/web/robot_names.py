@@ -32,14 +32,14 @@ ROBOT_EXPLAINED: dict[str, Any] = {
 
 
 def robot_namer(language: str) -> Callable[[str, int], str]:
-    """Names for robots seated at a class speaking `language`: "🤖 Ideal scientist (program)",
-    "🤖 Ideal scientist 2 (program)" for the second of a kind."""
+    """Names for robots seated at a class speaking `language`: "Ideal scientist (program)",
+    "Ideal scientist 2 (program)" for the second of a kind."""
 
     def name(kind: str, number: int) -> str:
         with force_locale(language):
             label = str(ROBOT_LABELS[kind])
             if number > 1:
                 label = f"{label} {number}"
-            return gettext("🤖 %(robot)s (program)", robot=label)
+            return gettext("%(robot)s (program)", robot=label)
 
     return name

@@ -16,7 +16,7 @@ from tests.e2e.test_hypothesis_builder import build, say
 from tests.e2e.test_tablets import assert_no_page_errors
 
 PHONE = {"width": 390, "height": 844}
-ROBOTS_JA = ("🤖 理想の科学者（プログラム）", "🤖 確かめ屋（プログラム）")
+ROBOTS_JA = ("理想の科学者（プログラム）", "確かめ屋（プログラム）")
 #: Generous: the robots pause 0.2 to 0.6 s before each move on the test server.
 ROUND_S = 120
 

@@ -32,7 +32,7 @@ def test_a_tablet_plays_a_round_with_two_robots_and_sees_them_play(lesson: Lesso
     lesson.start()
     state = ana.last_state()
     names = {seat["nickname"] for seat in state["seats"]}
-    assert {"🤖 Ideal scientist (program)", "🤖 Confirmer (program)"} <= names
+    assert {"Ideal scientist (program)", "Confirmer (program)"} <= names
     me, seen = state["me"], []
     for turn in range(600):
         batches = ana.received("events")

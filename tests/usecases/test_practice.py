@@ -37,8 +37,8 @@ def test_a_practice_link_opens_a_table_of_one_student_and_two_robots_dealt_at_on
     snapshot = use_cases.reading.group_snapshot(seat.group_id)
     assert [(s.nickname, s.robot) for s in snapshot.seats] == [
         ("Mio", None),
-        ("🤖 Ideal scientist (program)", "ideal"),
-        ("🤖 Confirmer (program)", "confirmer"),
+        ("Ideal scientist (program)", "ideal"),
+        ("Confirmer (program)", "confirmer"),
     ]
     assert snapshot.dealer_mode == "app" and snapshot.mode == "express"
     assert not snapshot.state.is_over and len(snapshot.state.hands) == 3
@@ -58,7 +58,7 @@ def test_the_robots_of_a_practice_link_are_the_teachers_choice(
     token = _link(use_cases, teacher, class_id, ("random", "random"))
     seat, _token = _open(use_cases, token)
     robots = [s.nickname for s in use_cases.reading.group_snapshot(seat.group_id).seats][1:]
-    assert robots == ["🤖 Random player (program)", "🤖 Random player 2 (program)"]
+    assert robots == ["Random player (program)", "Random player 2 (program)"]
     with pytest.raises(Invalid):
         _link(use_cases, teacher, class_id, ("oracle", "ideal"))
 

@@ -17,7 +17,7 @@ LABELS = {"random": "Random player", "confirmer": "Confirmer", "ideal": "Ideal s
 
 def robot_name(kind: str, number: int) -> str:
     """How the tests name robots (the web layer names them in the class's language)."""
-    return f"🤖 {LABELS[kind]}{f' {number}' if number > 1 else ''} (program)"
+    return f"{LABELS[kind]}{f' {number}' if number > 1 else ''} (program)"
 
 
 def _group(use_cases: UseCases, teacher: int, *, mode: str = "express", **options: object) -> int:
@@ -41,9 +41,9 @@ def test_a_teacher_seats_robots_with_numbered_names_and_removes_one(
     use_cases.robots.add_robot(teacher, group_id, "confirmer", robot_name)
     seats = use_cases.reading.group_snapshot(group_id).seats
     assert [seat.nickname for seat in seats] == [
-        "🤖 Ideal scientist (program)",
-        "🤖 Ideal scientist 2 (program)",
-        "🤖 Confirmer (program)",
+        "Ideal scientist (program)",
+        "Ideal scientist 2 (program)",
+        "Confirmer (program)",
     ]
     assert [seat.robot for seat in seats] == ["ideal", "ideal", "confirmer"]
     use_cases.seats.remove_seat(teacher, first)

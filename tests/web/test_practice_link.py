@@ -48,7 +48,7 @@ def test_a_student_opens_the_link_and_plays_at_a_table_of_their_own(
     token = _hand_out(client, class_id)
     student = Browser(app, "10.0.0.9")
     page = text(student.get(f"/practice/{token}"))
-    assert "🤖 Ideal scientist (program)" in page and "🤖 Confirmer (program)" in page
+    assert "Ideal scientist (program)" in page and "Confirmer (program)" in page
     response = student.post(f"/practice/{token}", {"nickname": ""})
     assert response.status_code == 302 and response.location.endswith("/play")
     play = text(student.get("/play"))
@@ -59,7 +59,7 @@ def test_a_student_opens_the_link_and_plays_at_a_table_of_their_own(
     assert snapshot.state is not None and not snapshot.state.is_over
     page = text(client.get(f"/teacher/classes/{class_id}"))
     assert "Practice: 1 table open." in page
-    assert "🤖 Confirmer (program)" not in page  # no panel for a practice table
+    assert "Confirmer (program)" not in page  # no panel for a practice table
     assert [g.group_id for g in service.reading.class_snapshot(teacher, class_id).groups] != [
         seat.group_id
     ]

@@ -35,11 +35,11 @@ def test_a_robot_joins_named_as_a_program_and_leaves_like_any_seat(
     client.post(*_robot_form(group_id, "ideal", here))
     seats = service.reading.group_snapshot(group_id).seats
     assert [s.nickname for s in seats] == [
-        "🤖 Ideal scientist (program)",
-        "🤖 Ideal scientist 2 (program)",
+        "Ideal scientist (program)",
+        "Ideal scientist 2 (program)",
     ]
     page = text(client.get(here))
-    assert page.count("🤖 Ideal scientist (program)") >= 1
+    assert page.count("Ideal scientist (program)") >= 1
     assert "tablet offline" not in page  # a program is never away
     client.post(f"/teacher/seats/{seats[0].id}/remove", {"next": here})
     assert [s.id for s in service.reading.group_snapshot(group_id).seats] == [seats[1].id]
@@ -53,7 +53,7 @@ def test_a_robot_in_a_japanese_class_is_named_in_japanese(
     group_id = service.reading.class_snapshot(teacher, class_id).groups[0].group_id
     client.post(*_robot_form(group_id, "confirmer", f"/teacher/classes/{class_id}"))
     seats = service.reading.group_snapshot(group_id).seats
-    assert [s.nickname for s in seats] == ["🤖 確かめ屋（プログラム）"]
+    assert [s.nickname for s in seats] == ["確かめ屋（プログラム）"]
 
 
 def test_a_robot_of_an_unknown_kind_is_refused_with_a_message(
