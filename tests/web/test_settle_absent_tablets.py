@@ -160,3 +160,25 @@ def test_the_teacher_judges_for_an_absent_dealer_at_an_express_table(
     state = service.reading.group_snapshot(group_id).state
     assert state is not None and state.layout.mainline[-1] == card
     assert state.seq > seq
+
+
+def test_the_card_named_in_the_dealers_place_must_be_a_card_code_exactly(
+    app: Flask, client: Browser, service: UseCases, teacher: int, join: Callable[..., SeatRef]
+) -> None:
+    class_id, group_id, seats = _table(service, teacher, join, student_dealer=True)
+    snapshot = service.reading.group_snapshot(group_id)
+    dealer = next(s for s in seats if s.key == snapshot.dealing_seat)
+    service.dealing.choose_rule(dealer, RuleChoice("language", RULE), "rule-1")
+    state = service.reading.group_snapshot(group_id).state
+    assert state is not None
+    player = next(s for s in seats if s.key == state.turn)
+    service.rounds.act(player, Move("no_play", "np-1"))
+    card = str(state.hand(player.key)[0])
+    seq = service.reading.group_snapshot(group_id).seq
+    page_url = f"/teacher/classes/{class_id}"
+    url = f"/teacher/groups/{group_id}/judge-for-dealer"
+    for loose in (f" {card}", card.lower(), f"{card} ", "TH" if card == "10H" else "10H "):
+        form = {"seq": str(seq), "kind": "no_play", "right": "0", "card": loose}
+        client.post(url, {**form, "next": page_url})
+        assert "Choose a card from the player" in flashes(client, page_url)
+        assert service.reading.group_snapshot(group_id).seq == seq  # nothing changed

@@ -279,9 +279,10 @@ class DealerVerdictForm(WaiveCallForm):
 
 
 def parsed_card(text: str) -> Card | None:
-    """The card `text` names ('10H'), or None."""
+    """The card whose code is exactly `text` ('10H', as the page's list writes it), or None:
+    the form is filled from a list of codes, so any other spelling was not typed by a person."""
     try:
-        return Card.parse(text.strip())
+        return Card.from_code(text)
     except CardError:
         return None
 
