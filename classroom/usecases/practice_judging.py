@@ -1,5 +1,6 @@
 """How the app stands in for the teacher at a practice table: it judges each guess with the
-exact checker, and shows the secret rule once the round is over.
+exact checker, and shows the secret rule once the round is over. It judges a robot player's
+guesses at any table the same way.
 
 Only a guess in the rule language can be judged (the builder writes one); a guess in words is
 refused with a kind word, and nothing is logged.
@@ -17,14 +18,26 @@ from classroom.core.rules import RuleError, compile_rule
 from classroom.core.text import _
 from classroom.usecases.errors import Invalid
 from classroom.usecases.ports import GroupRow, UnitOfWork
+from classroom.usecases.seats import SeatRef
 
-__all__ = ["at_practice_table", "checked_guess", "practice_verdict", "verdict_events"]
+__all__ = [
+    "at_practice_table",
+    "checked_guess",
+    "is_robot",
+    "practice_verdict",
+    "verdict_events",
+]
 
 
 def at_practice_table(uow: UnitOfWork, group: GroupRow) -> bool:
     """Whether the group is a practice table (its class was made by a practice link)."""
     period = uow.classes.get(group.class_id)
     return period is not None and period.practice_of is not None
+
+
+def is_robot(uow: UnitOfWork, seat: SeatRef) -> bool:
+    """Whether the seat is a robot player's."""
+    return any(seat_id == seat.seat_id for seat_id, _kind in uow.seats.robots(seat.group_id))
 
 
 def checked_guess(move: Move) -> None:

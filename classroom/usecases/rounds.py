@@ -22,7 +22,12 @@ from classroom.usecases.context import Context, use_case
 from classroom.usecases.errors import Conflict
 from classroom.usecases.ownership import own_group
 from classroom.usecases.ports import ClassRow, GroupRow, RoundRow, UnitOfWork
-from classroom.usecases.practice_judging import at_practice_table, checked_guess, verdict_events
+from classroom.usecases.practice_judging import (
+    at_practice_table,
+    checked_guess,
+    is_robot,
+    verdict_events,
+)
 from classroom.usecases.reading import snapshot_of
 from classroom.usecases.running import running_round, student_round
 from classroom.usecases.seats import SeatRef
@@ -111,16 +116,20 @@ class Rounds:
             judge = None if round_row.dealer_seat_id else compiled(round_row.rule_text)
             if move.kind == "play" and predicting(group, round_row):
                 judge = None  # the verdict waits for the table's predictions
-            # Only a guess, or a move that ends the round, asks whether the app deals here as
-            # a practice table's teacher: every other move reads nothing more.
+            # Only a guess, or a move that ends the round, asks whether the app judges here
+            # (a practice table, or a robot's guess): every other move reads nothing more.
             practice = move.kind == "guess" and at_practice_table(uow, group)
             if practice:
                 checked_guess(move)
+            # A robot's guess is judged by the app at once (robots sit only where the app
+            # deals, so it knows the rule): a teacher with eight groups is not asked to judge
+            # programs, and the table never waits on the teacher for them.
+            robot_guess = move.kind == "guess" and is_robot(uow, seat)
             events = closed + game.move(state, seat.key, move, judge=judge, rng=self.rng)
             after = self.states.append(uow, round_row, events[len(closed) :], state)
-            if practice or (after.is_over and at_practice_table(uow, group)):
+            if practice or robot_guess or (after.is_over and at_practice_table(uow, group)):
                 events, after, group = self._as_practice_dealer(
-                    uow, group, round_row, events, after, move
+                    uow, group, round_row, events, after, move, reveal=not robot_guess or practice
                 )
             uow.seats.remember_action(seat.seat_id, move.action_id, events[-1].seq)
             snapshot = snapshot_of(uow, group, round_row, after)
@@ -137,15 +146,18 @@ class Rounds:
         events: tuple[LoggedEvent, ...],
         state: Any,
         move: Move,
+        *,
+        reveal: bool = True,
     ) -> tuple[tuple[LoggedEvent, ...], Any, GroupRow]:
-        """At a practice table the app judges the guess just made, and shows the rule once
-        the round is over: the events, state and group after that."""
+        """The app judges the guess just made (at a practice table, or a robot's anywhere),
+        and at a practice table (`reveal`) shows the rule once the round is over: the events,
+        state and group after that."""
         game = find_game(round_row.mode)
         if move.kind == "guess" and not state.is_over:
             verdict = verdict_events(game, state, round_row.rule_text, move.text, self.rng)
             state = self.states.append(uow, round_row, verdict, state)
             events = events + verdict
-        if state.is_over and not group.rule_revealed:
+        if reveal and state.is_over and not group.rule_revealed:
             uow.groups.update(group.id, rule_revealed=True)
             group = uow.groups.get(group.id) or group
         return events, state, group

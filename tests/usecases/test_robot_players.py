@@ -130,11 +130,8 @@ def _play_out(use_cases: UseCases, teacher: int, group_id: int, *, limit: int = 
         state = snapshot.state
         if state.is_over:
             return steps
-        if getattr(state, "phase", "") == "judging_guess":
-            text = state.guesses[-1].text
-            right = check_equivalence(text, ALTERNATE_COLOURS).verdict == "same"
-            use_cases.rounds.judge_guess(teacher, group_id, right)
-            continue
+        # A robot's guess never waits for the teacher: the app judges it at once.
+        assert getattr(state, "phase", "") != "judging_guess"
         if use_cases.robots.step(group_id) is None:
             use_cases.rounds.end_round(teacher, group_id)
     raise AssertionError("the round never ended")
@@ -152,6 +149,26 @@ def test_a_table_of_robots_plays_a_round_to_the_end(
     state = use_cases.reading.group_snapshot(group_id).state
     assert state.is_over and state.end_reason != "ended by the teacher"
     assert steps > 5
+
+
+def test_a_robots_guess_is_judged_by_the_app_at_once_and_rightly(
+    use_cases: UseCases, teacher: int
+) -> None:
+    group_id = _group(use_cases, teacher)
+    for _ in range(3):
+        use_cases.robots.add_robot(teacher, group_id, "ideal", robot_name)
+    use_cases.rounds.start_round(teacher, group_id)
+    for _ in range(400):
+        change = use_cases.robots.step(group_id)
+        assert change is not None
+        kinds = [event.kind for event in change.events]
+        if "guessed" in kinds:
+            guess = change.events[kinds.index("guessed")].to_dict()["text"]
+            verdict = change.events[kinds.index("guessed") + 1].to_dict()
+            right = check_equivalence(guess, ALTERNATE_COLOURS).verdict == "same"
+            assert verdict["kind"] == "guess_judged" and verdict["right"] is right
+            return
+    raise AssertionError("no robot guessed in 400 moves")
 
 
 def test_robots_predict_when_the_class_predicts(use_cases: UseCases, teacher: int) -> None:
