@@ -106,7 +106,18 @@ class _PageReader:
                 text = "".join(p[0] for p in current)
                 size = min(p[1] for p in printed)
                 fonts = ",".join(sorted({p[2] for p in printed}))
-                found.append(Line(text, page, printed[0][3], size, fonts))
+                line = Line(text, page, printed[0][3], size, fonts)
+                # Runs drawn one by one on one baseline (a change of script) are one line.
+                if found and abs(found[-1].y - line.y) < 0.5:
+                    last = found.pop()
+                    line = Line(
+                        last.text + text,
+                        page,
+                        last.y,
+                        min(last.size, size),
+                        ",".join(sorted({*last.font.split(","), *fonts.split(",")})),
+                    )
+                found.append(line)
             current = []
         return found
 
@@ -149,6 +160,9 @@ def kinsoku_breaks(lines: Iterable[Line]) -> list[str]:
     previous: Line | None = None
     for line in lines:
         text = line.text.strip()
+        if "Mono" in line.font:  # code in the rule language breaks as code does
+            previous = line
+            continue
         if text[0] in CANNOT_START:
             found.append(f"starts with {text[0]}: {text}")
         if text[-1] in CANNOT_END:

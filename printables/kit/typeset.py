@@ -44,6 +44,7 @@ __all__ = [
     "hyphenator",
     "overflows",
     "phrases",
+    "record_overflow",
     "typeset_style",
 ]
 
@@ -211,7 +212,8 @@ def overflows() -> Iterator[list[str]]:
         _overflows.reset(token)
 
 
-def _record_overflow(text: str) -> None:
+def record_overflow(text: str) -> None:
+    """Note, inside an `overflows` block, a text too wide for its box."""
     found = _overflows.get()
     if found is not None:
         found.append(text)
@@ -275,7 +277,7 @@ class TypesetParagraph(Paragraph):  # type: ignore[misc, unused-ignore]  # repor
         size = super().wrap(availWidth, availHeight)
         widest = max(self.getActualLineWidths0(), default=0.0)
         if widest > availWidth + _OVERFLOW_SLACK:
-            _record_overflow(
+            record_overflow(
                 f"{self.getPlainText()[:60]!r} needs {widest:.0f} of {availWidth:.0f} pt"
             )
         return size
@@ -315,7 +317,7 @@ def _japanese_lines(frags: Sequence[Any], widths: list[float], bounds: bool) -> 
             shown.pop()
         used = sum(g.width for g in shown)
         if used > width_for + _OVERFLOW_SLACK:
-            _record_overflow(f"{''.join(shown)[:40]!r} needs {used:.0f} of {width_for:.0f} pt")
+            record_overflow(f"{''.join(shown)[:40]!r} needs {used:.0f} of {width_for:.0f} pt")
         lines.append(
             rl_paragraph.makeCJKParaLine(shown, width_for, used, width_for - used, hard, bounds)
         )

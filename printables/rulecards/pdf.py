@@ -121,7 +121,8 @@ class RuleCardRenderer:
         if card.example:
             label = escape(_("Example mainline (starter first):"))
             story.append(script_paragraph(label, styles["label"]))
-            size, gap = EXAMPLE_CARD_WIDTH * scale, EXAMPLE_GAP * scale
+            # The cards keep their size: their ranks are read as text is.
+            size, gap = EXAMPLE_CARD_WIDTH, EXAMPLE_GAP * scale
             story.append(CardRow(card.example, card_width=size, gap=gap, language=card.language))
             story.append(Spacer(1, 6 * scale))
         elif card.rule_text:

@@ -13,10 +13,11 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table
 
 from printables.kit.document import build_pdf, text_frame
 from printables.kit.i18n import gettext as _
-from printables.kit.scripts import script_paragraph, text_width
+from printables.kit.scripts import has_japanese, script_paragraph, text_width
 from printables.kit.styles import INK, RULE_GREY, SHADE, THIN, base_styles, table_style
 from printables.kit.textfit import story_height
-from printables.scoresheet.plan import ScoreRow, ScoreSheetPlan, SeatPage
+from printables.kit.typeset import phrases
+from printables.scoresheet.plan import MIN_SEAT, SUB_SHARES, ScoreRow, ScoreSheetPlan, SeatPage
 
 __all__ = ["ScoreSheetRenderer"]
 
@@ -25,10 +26,12 @@ ROUND_WIDTH = 34.0
 DEALER_WIDTH = 70.0
 ROW_LIMITS = (24.0, 56.0)
 CELL_PADDING = 2
+#: What a box's label needs beside its longest word: the padding on both sides, and a little.
+CELL_SLACK = 2 * CELL_PADDING + 1.5
 THICK = 1.3
 #: Name sizes: as large as fits on one line, never below the smallest; past that it wraps.
-NAME_SIZES = (10.0, 7.5)
-DEALER_SIZES = (7.5, 5.5)
+NAME_SIZES = (10.0, 9.0)
+DEALER_SIZES = (9.0, 9.0)
 
 
 class ScoreSheetRenderer:
@@ -43,14 +46,14 @@ class ScoreSheetRenderer:
     #: The rows under the rounds: the totals.
     FOOTER_ROWS = 1
     #: The lead headings' largest and smallest sizes (past the smallest they wrap).
-    LEAD_SIZES = (8.5, 5.0)
+    LEAD_SIZES = (9.0, 9.0)
 
     def __init__(self, plan: ScoreSheetPlan, *, paper: str = "a4") -> None:
         self.plan = plan
         self.paper = paper
         self.width, self.height = text_frame(paper, margin=MARGIN, wide=True)
         self.styles = self._stylesheet()
-        self.pages = plan.seat_pages(self.seats_width)
+        self.pages = plan.seat_pages(self.seats_width, self.min_seat())
 
     @property
     def seats_width(self) -> float:
@@ -67,10 +70,10 @@ class ScoreSheetRenderer:
             "ss_name_hint", parent=styles["cell_hint"], alignment=TA_LEFT
         )
         styles["sub"] = ParagraphStyle(
-            "ss_sub", parent=styles["cell_hint"], fontSize=6.5, leading=7.5
+            "ss_sub", parent=styles["cell_hint"], fontSize=9, leading=10.5
         )
         styles["dealer"] = ParagraphStyle(
-            "ss_dealer", parent=styles["cell_hint"], fontSize=6.5, leading=7.5
+            "ss_dealer", parent=styles["cell_hint"], fontSize=9, leading=10.5
         )
         styles["round"] = ParagraphStyle("ss_round", parent=styles["cell_head"], fontSize=10)
         return styles
@@ -161,6 +164,17 @@ class ScoreSheetRenderer:
         """The labels of one seat's boxes, in SUB_SHARES order."""
         return (_("cards left"), _("12 − cards"), _("bonus +6 / +3"), _("points"))
 
+    def min_seat(self) -> float:
+        """The narrowest seat whose boxes each hold the longest word (or Japanese phrase) of
+        their label at the label's size: a label gets room, never smaller type."""
+        style = self.styles["sub"]
+        need = MIN_SEAT
+        for label, share in zip(self.sub_labels(), SUB_SHARES, strict=True):
+            pieces = phrases(label) if has_japanese(label) else tuple(label.split())
+            longest = max(text_width(piece, style.fontName, style.fontSize) for piece in pieces)
+            need = max(need, (longest + CELL_SLACK) / share)
+        return need
+
     def sub_cell(self, label: str, width: float) -> Paragraph:
         """The label over one of a seat's boxes, `width` points wide."""
         return self._p(label, "sub")
@@ -233,8 +247,6 @@ class ScoreSheetRenderer:
         commands: list[tuple[object, ...]] = [
             ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
             ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
-            ("LEFTPADDING", (lead, 1), (-1, 1), 1),
-            ("RIGHTPADDING", (lead, 1), (-1, 1), 1),
         ]
         commands += [("SPAN", (column, 0), (column, 1)) for column in range(lead)]
         for column in range(len(page.seats)):

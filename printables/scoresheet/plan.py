@@ -74,15 +74,16 @@ class ScoreSheetPlan:
         """The rounds in order; the dealer moves one seat to the left each round."""
         return tuple(ScoreRow(n, (n - 1) % len(self.names)) for n in range(1, self.rounds + 1))
 
-    def seat_pages(self, width: float) -> tuple[SeatPage, ...]:
-        """The seats split over as few pages as keep every box at least MIN_CELL wide, given
-        `width` points for the seats on a page; the pages hold nearly equal shares.
+    def seat_pages(self, width: float, min_seat: float = MIN_SEAT) -> tuple[SeatPage, ...]:
+        """The seats split over as few pages as keep every seat at least `min_seat` wide (every
+        box at least MIN_CELL wide, and room for its label), given `width` points for the seats
+        on a page; the pages hold nearly equal shares.
 
         >>> [page.seats for page in score_sheet_plan(players=9).seat_pages(700.0)]
         [(0, 1, 2, 3, 4), (5, 6, 7, 8)]
         """
         count = len(self.names)
-        fitting = max(1, int(width // MIN_SEAT))
+        fitting = max(1, int(width // max(min_seat, MIN_SEAT)))
         pages = math.ceil(count / fitting)
         per_page = math.ceil(count / pages)
         chunks = [

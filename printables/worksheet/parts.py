@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from printables.kit.scripts import FONT, FONT_BOLD, draw_text, text_width
-from printables.kit.styles import INK, MUTED, RULE_GREY, SHADE
+from printables.kit.styles import INK, MUTED, RULE_GREY, SHADE, readable
 
 __all__ = ["MethodCycle", "RuledLines"]
 
@@ -25,8 +25,13 @@ class MethodCycle(Flowable):  # type: ignore[misc, unused-ignore]  # reportlab h
         self.names = names
         self.width = width
         self.height = height
-        self.size = size
-        self.box = (width * 0.33, size * 2.4)
+        # Every station in one size, never below the reading size; a longer name gets a wider
+        # station rather than smaller type.
+        self.size = readable(size)
+        widest = max(
+            text_width(f"{n}. {name}", FONT_BOLD, self.size) for n, name in enumerate(names, 1)
+        )
+        self.box = (max(width * 0.33, widest + 10), self.size * 2.4)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         """Take the size it was made with."""
@@ -59,8 +64,7 @@ class MethodCycle(Flowable):  # type: ignore[misc, unused-ignore]  # reportlab h
         canvas.setLineWidth(0.8)
         canvas.roundRect(x, y, box_w, box_h, box_h / 3, stroke=1, fill=1)
         label = f"{number}. {name}"
-        room = box_w - 6
-        size = min(self.size, self.size * room / text_width(label, FONT_BOLD, self.size))
+        size = self.size
         canvas.setFillColor(INK)
         baseline = centre[1] - size * 0.35
         draw_text(canvas, centre[0], baseline, label, font=FONT_BOLD, size=size, align="centre")
