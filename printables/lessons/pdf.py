@@ -25,6 +25,7 @@ from reportlab.platypus import (
 from classroom.core.rules.library import load_library
 from printables.catalog import printable_label
 from printables.kit.document import build_pdf, text_frame
+from printables.kit.i18n import current_language
 from printables.kit.i18n import gettext as _
 from printables.kit.scripts import FONT, FONT_MONO, script_markup, script_paragraph
 from printables.kit.styles import (
@@ -39,6 +40,7 @@ from printables.kit.styles import (
 from printables.lessons import markdown as md
 from printables.lessons.book import BookPlan, book_story
 from printables.lessons.library import Lesson
+from printables.lessons.prose import localized
 
 __all__ = ["LessonRenderer", "paragraph_markup"]
 
@@ -149,7 +151,9 @@ class LessonRenderer:
         return story
 
     def _markup(self, inline: md.Inline) -> str:
-        return paragraph_markup(inline, code_font=FONT_MONO, red=RED_HEX)
+        language = current_language()
+        prose = localized(inline, language, self._rule_titles(language))
+        return paragraph_markup(prose, code_font=FONT_MONO, red=RED_HEX)
 
     def _rule_titles(self, language: str) -> Mapping[str, str]:
         if self.rule_titles is not None:
@@ -158,7 +162,11 @@ class LessonRenderer:
 
     def _facts(self, lesson: Lesson) -> Table:
         titles = self._rule_titles(lesson.language)
-        rules = [f"{titles.get(r, r)} ({r})" for r in lesson.rules]
+        # The ids are English words: a translated plan names its rules by their titles alone.
+        rules = [
+            f"{titles.get(r, r)} ({r})" if lesson.language == "en" else titles.get(r, r)
+            for r in lesson.rules
+        ]
         rows = [
             (_("Ages"), lesson.age_band),
             (_("Duration"), _("{n} minutes").format(n=lesson.duration_minutes)),

@@ -105,10 +105,7 @@ class RuleCardRenderer:
         )
         story.append(script_paragraph(escape(behind), styles["text"]))
         if self.public_hint and card.hint:
-            label = escape(_("Hint:"))
-            story.append(
-                script_paragraph(f"<b>{label}</b> <i>{escape(card.hint)}</i>", styles["note"])
-            )
+            story.append(script_paragraph(hint_markup(_("Hint:"), card.hint), styles["note"]))
         return story
 
     def _secret_story(self, card: RuleCard, scale: float, width: float) -> list[Flowable]:
@@ -134,10 +131,8 @@ class RuleCardRenderer:
             story.append(_code_box(card.rule_text, styles["code"], width))
             story.append(Spacer(1, 4 * scale))
         if card.hint and not self.public_hint:
-            label = escape(_("Hint you may give:"))
-            story.append(
-                script_paragraph(f"<b>{label}</b> <i>{escape(card.hint)}</i>", styles["note"])
-            )
+            label = _("Hint you may give:")
+            story.append(script_paragraph(hint_markup(label, card.hint), styles["note"]))
         return story
 
     def _secret_meta(self, card: RuleCard) -> str:
@@ -146,7 +141,8 @@ class RuleCardRenderer:
         custom = _("Custom rule")
         if card.difficulty is None and card.rule_text and card.title != custom:
             parts.append(escape(custom))
-        if card.rule_id:
+        if card.rule_id and card.language == "en":
+            # The id is an English word; other languages name the rule by its title alone.
             parts.append(escape(card.rule_id))
         if card.concepts:
             label = escape(_("Concepts:"))
@@ -168,3 +164,12 @@ def _code_box(text: str, style: ParagraphStyle, width: float) -> Table:
         )
     )
     return box
+
+
+def hint_markup(label: str, hint: str) -> str:
+    """The hint after its bold label, unless the hint opens with a label of its own ("For
+    discussion: ..."), which then stands in for `label` rather than follow it."""
+    own, colon, rest = hint.partition(": ")
+    if colon and rest and len(own) <= 24 and len(own.split()) <= 3:
+        label, hint = f"{own}:", rest
+    return f"<b>{escape(label)}</b> <i>{escape(hint)}</i>"
