@@ -27,6 +27,7 @@ from pypdf import PdfReader
 from classroom.core.rules.library import load_library
 from printables.kit.i18n import TRANSLATIONS
 from printables.kit.typeset import CANNOT_END, CANNOT_START
+from printables.lessons.library import lesson_folder
 
 __all__ = [
     "Line",
@@ -40,7 +41,9 @@ __all__ = [
 
 _KATAKANA = re.compile("[\u30a1-\u30fa\u30fc]")
 _WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
-_LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+_LATIN_WORD = re.compile(r"(?<!\w)[A-Za-z]{2,}(?!\w)")
+_URL = re.compile(r"\S+://\S+")
+_CITATION = re.compile(r"\((19|20)\d\d\)")
 _EDGE_PUNCTUATION = "()[]{}«»„”“\"'‘’.,;:!?…–—/·*"
 
 
@@ -147,7 +150,9 @@ def split_words(lines: Iterable[Line], words: set[str]) -> list[str]:
                 head = _bare(before.split()[-1])
                 tail = _bare(after.split()[0])
                 joined = head + tail
-                if head and tail and joined in words and tail not in words:
+                # A word keeps its case across a break: "TAK" and "i" are two words.
+                shouted = before.split()[-1].isupper() and not after.split()[0].isupper()
+                if head and tail and joined in words and tail not in words and not shouted:
                     found.append(f"{before.split()[-1]}|{after.split()[0]}")
         previous = line
     return found
@@ -185,12 +190,18 @@ def small_text(lines: Iterable[Line], floor: float) -> list[str]:
 
 
 def english_words(lines: Iterable[Line], english: set[str], allowed: set[str]) -> list[str]:
-    """Each English word (one of `english`, not in `allowed`) printed outside code."""
+    """Each English word (one of `english`, not in `allowed`) printed outside code and outside
+    a citation of an English source (a line with a year in brackets: "Gardner, M. (1959).")."""
     found = []
+    citation: Line | None = None
     for line in lines:
+        if _CITATION.search(line.text) or (citation is not None and line.follows(citation)):
+            citation = line
+            continue
+        citation = None
         if "Mono" in line.font:
             continue
-        for word in _LATIN_WORD.findall(line.text):
+        for word in _LATIN_WORD.findall(_URL.sub("", line.text)):
             if word.lower() in english and word not in allowed and word.lower() not in allowed:
                 found.append(f"{word}: {line.text.strip()[:50]}")
     return found
@@ -198,21 +209,24 @@ def english_words(lines: Iterable[Line], english: set[str], allowed: set[str]) -
 
 @cache
 def _catalog_texts(language: str) -> tuple[str, ...]:
-    path = TRANSLATIONS / language / "LC_MESSAGES" / "messages.po"
+    """The catalog's texts in `language`: the translations, or for English the message ids."""
+    path = TRANSLATIONS / ("pl" if language == "en" else language) / "LC_MESSAGES" / "messages.po"
     with path.open("rb") as source:
-        catalog = read_po(source, locale=language)
+        catalog = read_po(source, locale="pl" if language == "en" else language)
     texts: list[str] = []
     for message in catalog:
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        texts += [str(t) for t in (*ids, *strings) if t]
+        texts_of = message.id if language == "en" else message.string
+        texts += [str(t) for t in (texts_of if isinstance(texts_of, tuple) else (texts_of,)) if t]
     return tuple(texts)
 
 
 @cache
 def known_words(language: str) -> frozenset[str]:
-    """The words a document in `language` may print: the catalogs' and the rule library's."""
-    texts = list(_catalog_texts(language)) if language != "en" else list(_catalog_texts("pl"))
+    """The words a document in `language` may print: the catalogs', the rule library's and the
+    lesson plans'."""
+    texts = list(_catalog_texts(language))
+    folder, _language = lesson_folder(language)
+    texts += [path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.md"))]
     for rule in load_library():
         texts += [rule.title_in(language), rule.text_in(language)]
     words = {w.lower() for text in texts for w in _WORD.findall(text)}

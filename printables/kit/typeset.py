@@ -79,8 +79,9 @@ _JAPANESE = re.compile(
 )
 
 #: How far past its box a line may reach before it counts as overflowing (ReportLab measures a
-#: hyphenated line with the space before the hyphen; a word that does not fit is far wider).
-_OVERFLOW_SLACK = 3.0
+#: line of several coloured runs, such as red suit signs, a few points short; a word that does
+#: not fit is far wider).
+_OVERFLOW_SLACK = 4.0
 
 _overflows: ContextVar[list[str] | None] = ContextVar("typeset_overflows", default=None)
 

@@ -6,12 +6,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from printables.kit.i18n import QUOTES
 from printables.lessons import markdown as md
 
-__all__ = ["QUOTES", "localized", "quoted"]
-
-#: Each language's opening and closing quotation marks.
-QUOTES = {"en": ("“", "”"), "ja": ("「", "」"), "pl": ("„", "”"), "ru": ("«", "»")}
+__all__ = ["localized", "quoted"]
 _QUOTED = re.compile(r"[\"“„«]([^\"“”„«»]+)[\"”»]")
 _RULE_ID = re.compile(r"\b[a-z]+(?:-[a-z]+)+\b")
 

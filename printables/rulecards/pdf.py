@@ -43,8 +43,9 @@ __all__ = [
     "difficulty_marks",
 ]
 
-#: Example cards are small enough for ten in one row across the secret half.
-EXAMPLE_CARD_WIDTH = 21.0
+#: Example cards: their ranks print at 9 pt (0.40 of the width), and nine fit in a row across
+#: the secret half.
+EXAMPLE_CARD_WIDTH = 23.0
 EXAMPLE_GAP = 3.0
 
 

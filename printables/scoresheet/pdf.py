@@ -22,7 +22,8 @@ from printables.scoresheet.plan import MIN_SEAT, SUB_SHARES, ScoreRow, ScoreShee
 __all__ = ["ScoreSheetRenderer"]
 
 MARGIN: float = 12 * mm
-ROUND_WIDTH = 34.0
+#: Wide enough for "Round" in bold in each language (ラウンド is four full-width characters).
+ROUND_WIDTH = 44.0
 DEALER_WIDTH = 70.0
 ROW_LIMITS = (24.0, 56.0)
 CELL_PADDING = 2

@@ -16,7 +16,7 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table
 from printables.kit.document import build_pdf, text_frame
 from printables.kit.i18n import gettext as _
 from printables.kit.scripts import FONT_BOLD, script_paragraph, text_width
-from printables.kit.styles import INK, RULE_GREY, SHADE, THIN, base_styles, table_style
+from printables.kit.styles import INK, RULE_GREY, SHADE, THIN, base_styles, readable, table_style
 from printables.kit.textfit import story_height
 from printables.worksheet.builder import BUILDER_PAGES, builder_page
 from printables.worksheet.parts import MethodCycle, RuledLines
@@ -59,8 +59,8 @@ class WorksheetRenderer:
         styles["step"] = ParagraphStyle(
             "ws_step",
             parent=styles["body"],
-            fontSize=9.5 * scale,
-            leading=11.5 * scale,
+            fontSize=readable(9.5 * scale),
+            leading=readable(9.5 * scale) * 1.211,
             spaceAfter=2 * scale,
         )
         styles["box"] = ParagraphStyle("ws_box", parent=styles["body"], spaceAfter=0)
@@ -198,6 +198,10 @@ class WorksheetRenderer:
                 [
                     ("GRID", (1, 1), (-1, -1), THIN, RULE_GREY),
                     ("BOX", (1, 1), (-1, 1), THICK, INK),
+                    # The numbers over the boxes: a little padding leaves the box's width to
+                    # "1 starter", whose words then stay whole.
+                    ("LEFTPADDING", (1, 0), (-1, 0), 2),
+                    ("RIGHTPADDING", (1, 0), (-1, 0), 2),
                     ("BACKGROUND", (0, 1), (0, -1), SHADE),
                     ("SPAN", (0, 2), (0, -1)),
                     ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
