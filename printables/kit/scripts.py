@@ -170,15 +170,28 @@ def script_markup(markup: str, font: str = FONT) -> str:
     the Japanese runs are the stroked face.
 
     >>> script_markup("<b>ゆうき</b> &amp; Zoë")
-    '<b><font name="IPAexGothic">ゆうき</font></b> &amp; Zoë'
+    '<b><font name="IPAexGothic-Stroked">ゆうき</font></b> &amp; Zoë'
     """
     pieces = _TAG.split(markup)
-    for i in range(0, len(pieces), 2):
+    emphasis = 0  # how many <b>, <i>, <strong> or <em> are open here
+    for i, piece in enumerate(pieces):
+        if i % 2:
+            emphasis += _emphasis_change(piece)
+            continue
+        face_of = FONT_BOLD if emphasis > 0 else font
         pieces[i] = "".join(
             f'<font name="{face}">{run}</font>' if face in _JAPANESE_FACES else run
-            for face, run in script_runs(pieces[i], font)
+            for face, run in script_runs(piece, face_of)
         )
     return "".join(pieces)
+
+
+def _emphasis_change(tag: str) -> int:
+    """+1 for a tag that opens bold or italic text, -1 for one that closes it, else 0."""
+    match = re.fullmatch(r"<(/?)(b|i|strong|em)(\s[^>]*)?>", tag.lower())
+    if match is None:
+        return 0
+    return -1 if match[1] else 1
 
 
 def script_paragraph(markup: str, style: ParagraphStyle, **options: object) -> Paragraph:

@@ -19,6 +19,7 @@ calls it). It breaks lines the way a typesetter would:
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -46,6 +47,7 @@ __all__ = [
     "phrases",
     "record_overflow",
     "typeset_style",
+    "unbroken_pieces",
 ]
 
 #: What may not start a line (JIS X 4051 classes 2-7 and 11, JLReq cl-02..cl-07, cl-11):
@@ -188,6 +190,20 @@ def break_points(text: str) -> tuple[set[int], set[int]]:
     return preferred, fallback
 
 
+def unbroken_pieces(text: str) -> tuple[str, ...]:
+    """The pieces a line of Japanese `text` keeps whole when it can: what lies between its
+    preferred break points, spaces left out. A box as wide as the widest holds the text
+    without breaking a phrase.
+
+    >>> unbroken_pieces("12 − 残りの枚数")
+    ('12', '−', '残りの', '枚数')
+    """
+    preferred, _fallback = break_points(text)
+    cuts = [0, *sorted(preferred), len(text)]
+    found = (text[a:b].strip() for a, b in itertools.pairwise(cuts))
+    return tuple(piece for chunk in found for piece in chunk.split() if piece)
+
+
 def _allowed_after_spaces(text: str, at: int) -> bool:
     """The kinsoku rules for a break at `at`, looking past the spaces on either side."""
     before = text[:at].rstrip()
@@ -233,7 +249,10 @@ def typeset_style(style: ParagraphStyle, language: str, *, japanese: bool) -> Pa
         wordWrap=None,
         splitLongWords=0,
         hyphenationLang=hyphenator(language) or "",
-        embeddedHyphenation=1,
+        # 2, not 1: a word that cannot be hyphenated into the rest of a line is tried again at
+        # the start of the next one (ReportLab's "hyphenation2"), rather than set there whole
+        # and overflowing; it also lets a word break after a hyphen it already has.
+        embeddedHyphenation=2,
         uriWasteReduce=0.3,
     )
 
@@ -348,5 +367,8 @@ def _line_end(
                 best = max((b for b in choices if start < b <= i), default=None)
                 if best is not None:
                     return best, False
+            # No break the rules allow: the box is too narrow for this word. Break here so
+            # nothing prints outside the box, and report it for the box to be widened.
+            record_overflow(f"{text[start : i + 1]!r} does not fit {width:.0f} pt")
             return i, False
     return len(glyphs), False

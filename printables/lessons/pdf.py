@@ -145,13 +145,14 @@ class LessonRenderer:
 
     def lesson_story(self, lesson: Lesson) -> list[Flowable]:
         """One lesson: title, facts box, body."""
+        self._language = lesson.language
         story: list[Flowable] = [script_paragraph(escape(lesson.title), self.styles["title"])]
         story += [self._facts(lesson), Spacer(1, 6)]
         story += self._flowables(md.parse(lesson.body))
         return story
 
     def _markup(self, inline: md.Inline) -> str:
-        language = current_language()
+        language = getattr(self, "_language", None) or current_language()
         prose = localized(inline, language, self._rule_titles(language))
         return paragraph_markup(prose, code_font=FONT_MONO, red=RED_HEX)
 

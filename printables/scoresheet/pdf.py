@@ -16,8 +16,8 @@ from printables.kit.i18n import gettext as _
 from printables.kit.scripts import has_japanese, script_paragraph, text_width
 from printables.kit.styles import INK, RULE_GREY, SHADE, THIN, base_styles, table_style
 from printables.kit.textfit import story_height
-from printables.kit.typeset import phrases
-from printables.scoresheet.plan import MIN_SEAT, SUB_SHARES, ScoreRow, ScoreSheetPlan, SeatPage
+from printables.kit.typeset import unbroken_pieces
+from printables.scoresheet.plan import ScoreRow, ScoreSheetPlan, SeatPage
 
 __all__ = ["ScoreSheetRenderer"]
 
@@ -54,7 +54,7 @@ class ScoreSheetRenderer:
         self.paper = paper
         self.width, self.height = text_frame(paper, margin=MARGIN, wide=True)
         self.styles = self._stylesheet()
-        self.pages = plan.seat_pages(self.seats_width, self.min_seat())
+        self.pages = plan.seat_pages(self.seats_width, self.box_needs())
 
     @property
     def seats_width(self) -> float:
@@ -165,16 +165,16 @@ class ScoreSheetRenderer:
         """The labels of one seat's boxes, in SUB_SHARES order."""
         return (_("cards left"), _("12 − cards"), _("bonus +6 / +3"), _("points"))
 
-    def min_seat(self) -> float:
-        """The narrowest seat whose boxes each hold the longest word (or Japanese phrase) of
-        their label at the label's size: a label gets room, never smaller type."""
+    def box_needs(self) -> tuple[float, ...]:
+        """The least width of each of a seat's boxes: room for the longest word (or Japanese
+        phrase) of its label at the label's size. A label gets room, never smaller type."""
         style = self.styles["sub"]
-        need = MIN_SEAT
-        for label, share in zip(self.sub_labels(), SUB_SHARES, strict=True):
-            pieces = phrases(label) if has_japanese(label) else tuple(label.split())
+        needs = []
+        for label in self.sub_labels():
+            pieces = unbroken_pieces(label) if has_japanese(label) else tuple(label.split())
             longest = max(text_width(piece, style.fontName, style.fontSize) for piece in pieces)
-            need = max(need, (longest + CELL_SLACK) / share)
-        return need
+            needs.append(longest + CELL_SLACK)
+        return tuple(needs)
 
     def sub_cell(self, label: str, width: float) -> Paragraph:
         """The label over one of a seat's boxes, `width` points wide."""

@@ -142,6 +142,8 @@ class WorksheetRenderer:
             )
             for n, step in enumerate(plan.steps, start=1)
         ]
+        # The cycle may have grown to hold its labels at the reading size.
+        width = cycle.width
         table = Table([[cycle, steps]], colWidths=[width + 10, self.width - width - 10])
         table.setStyle(
             table_style(

@@ -83,7 +83,8 @@ def test_markup_wraps_japanese_text_only_never_tags_or_entities():
     markup = '<font color="#b8860b">七年</font> &amp; <b>Źdźbło ゆうき</b><br/>'
     assert script_markup(markup) == (
         '<font color="#b8860b"><font name="IPAexGothic">七年</font></font> &amp; '
-        '<b>Źdźbło <font name="IPAexGothic">ゆうき</font></b><br/>'
+        # Inside <b> the Japanese run is the stroked face, IPAexGothic's bold.
+        '<b>Źdźbło <font name="IPAexGothic-Stroked">ゆうき</font></b><br/>'
     )
 
 
