@@ -81,14 +81,14 @@ def register_fonts() -> str:
     pdfmetrics.registerFontFamily(
         FONT, normal=FONT, bold=FONT_BOLD, italic=FONT_ITALIC, boldItalic=FONT_BOLD
     )
-    # IPAexGothic has one weight: <b> and <i> around Japanese print its stroked copy, so the
-    # emphasis shows without a face that lacks the glyphs.
+    # IPAexGothic has one weight: <b> around Japanese prints its stroked copy, so bold shows
+    # without a face that lacks the glyphs. Japanese sets no italics: <i> keeps it upright.
     STROKED_FONTS[FONT_JAPANESE] = FONT_JAPANESE_BOLD
     pdfmetrics.registerFontFamily(
         FONT_JAPANESE,
         normal=FONT_JAPANESE,
         bold=FONT_JAPANESE_BOLD,
-        italic=FONT_JAPANESE_BOLD,
+        italic=FONT_JAPANESE,
         boldItalic=FONT_JAPANESE_BOLD,
     )
     pdfmetrics.registerFontFamily(
@@ -173,7 +173,7 @@ def script_markup(markup: str, font: str = FONT) -> str:
     '<b><font name="IPAexGothic-Stroked">ゆうき</font></b> &amp; Zoë'
     """
     pieces = _TAG.split(markup)
-    emphasis = 0  # how many <b>, <i>, <strong> or <em> are open here
+    emphasis = 0  # how many <b> or <strong> are open here
     for i, piece in enumerate(pieces):
         if i % 2:
             emphasis += _emphasis_change(piece)
@@ -187,8 +187,9 @@ def script_markup(markup: str, font: str = FONT) -> str:
 
 
 def _emphasis_change(tag: str) -> int:
-    """+1 for a tag that opens bold or italic text, -1 for one that closes it, else 0."""
-    match = re.fullmatch(r"<(/?)(b|i|strong|em)(\s[^>]*)?>", tag.lower())
+    """+1 for a tag that opens bold text, -1 for one that closes it, else 0 (italics keep
+    Japanese upright)."""
+    match = re.fullmatch(r"<(/?)(b|strong)(\s[^>]*)?>", tag.lower())
     if match is None:
         return 0
     return -1 if match[1] else 1
@@ -233,6 +234,7 @@ def draw_text(
 def _draw_stroked(canvas: Canvas, x: float, y: float, text: str, font: str, size: float) -> None:
     """Japanese bold on the canvas: the one-weight face filled and outlined."""
     canvas.saveState()
+    canvas.setStrokeColor(canvas._fillColorObj)  # the outline in the colour of the type
     line = StrokingTextObject(canvas, x, y)
     line.setFont(font, size)
     line.textOut(text)

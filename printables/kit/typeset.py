@@ -85,6 +85,12 @@ _JAPANESE = re.compile(
 #: not fit is far wider).
 _OVERFLOW_SLACK = 4.0
 
+#: A box narrower than this many characters breaks Japanese only between phrases.
+_NARROW_EMS = 14
+#: In a wider box a phrase break is taken unless it would leave the line less than this full
+#: (a long phrase), when the line breaks between characters instead.
+_FULL = 0.5
+
 _overflows: ContextVar[list[str] | None] = ContextVar("typeset_overflows", default=None)
 
 
@@ -355,15 +361,27 @@ def _line_end(
     preferred: set[int],
     fallback: set[int],
 ) -> tuple[int, bool]:
-    """Where the line starting at `start` ends (exclusive), and whether at a forced break."""
+    """Where the line starting at `start` ends (exclusive), and whether at a forced break.
+
+    In a narrow box the line ends between phrases, so that no word is cut; in a wide one, where
+    a phrase break would leave much of the line empty, it ends between any two characters the
+    rules allow, as Japanese text is set, except inside a katakana or Latin word."""
     used = 0.0
+    reach = [0.0]  # the line's width up to each glyph
+    narrow = width < _NARROW_EMS * max(
+        (g.frag.fontSize for g in glyphs[start : start + 1]), default=9
+    )
     for i in range(start, len(glyphs)):
         glyph = glyphs[i]
         if hasattr(glyph.frag, "lineBreak"):
             return i + 1, True
         used += glyph.width
+        reach.append(used)
         if used > width + 0.01 and i > start and not str(glyph).isspace():
-            for choices in (preferred, fallback):
+            phrase = max((b for b in preferred if start < b <= i), default=None)
+            if phrase is not None and (narrow or reach[phrase - start] >= _FULL * width):
+                return phrase, False
+            for choices in (fallback, preferred):
                 best = max((b for b in choices if start < b <= i), default=None)
                 if best is not None:
                     return best, False

@@ -27,7 +27,14 @@ from printables.catalog import printable_label
 from printables.kit.document import build_pdf, text_frame
 from printables.kit.i18n import current_language
 from printables.kit.i18n import gettext as _
-from printables.kit.scripts import FONT, FONT_MONO, script_markup, script_paragraph
+from printables.kit.scripts import (
+    FONT,
+    FONT_BOLD,
+    FONT_MONO,
+    script_markup,
+    script_paragraph,
+    text_width,
+)
 from printables.kit.styles import (
     RED_HEX,
     RULE_GREY,
@@ -181,7 +188,13 @@ class LessonRenderer:
             ]
             for k, v in rows
         ]
-        table = Table(cells, colWidths=[FACTS_LABEL_WIDTH, self.width - FACTS_LABEL_WIDTH])
+        # The labels' column holds each label's longest word whole ("Длительность").
+        style = self.styles["fact"]
+        longest = max(
+            text_width(word, FONT_BOLD, style.fontSize) for k, _v in rows for word in k.split()
+        )
+        label_width = max(FACTS_LABEL_WIDTH, longest + 14)
+        table = Table(cells, colWidths=[label_width, self.width - label_width])
         table.setStyle(
             table_style(
                 [

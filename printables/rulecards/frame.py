@@ -31,7 +31,8 @@ __all__ = [
 
 
 MARGIN: float = 12 * mm
-HEADER = 24.0
+#: Room for the sheet's heading and, in languages that say more, its cutting hint under it.
+HEADER = 36.0
 GAP = 16.0
 #: The least room between the sheet's heading and its cutting hint.
 HEADER_GAP = 12.0
@@ -151,7 +152,7 @@ def draw_sheet_header(
     if needed <= width - 2 * MARGIN:
         draw_text(canvas, width - MARGIN, y, line, font=FONT, size=size, align="right")
     else:
-        draw_text(canvas, MARGIN, y - 11, line, font=FONT, size=size)
+        draw_text(canvas, MARGIN, y - 12, line, font=FONT, size=size)
 
 
 def fill_box(canvas: Canvas, build: StoryBuilder, box: Box) -> None:
