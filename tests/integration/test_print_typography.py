@@ -115,11 +115,13 @@ def proofs(tmp_path_factory, request) -> dict[tuple[str, str, str], Proof]:
                     pdf = build(paper, language)
                 found[name, language, paper] = Proof(tuple(lines_of(pdf)), tuple(overflowed))
     spent = time.perf_counter() - started
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is not None:
-        reporter.write_line(
-            f"typography sweep: {len(found)} PDFs rendered and read in {spent:.1f} s"
-        )
+    plugins = request.config.pluginmanager
+    reporter, capture = plugins.get_plugin("terminalreporter"), plugins.get_plugin("capturemanager")
+    if reporter is not None and capture is not None:
+        with capture.global_and_fixture_disabled():
+            reporter.write_line(
+                f"typography sweep: {len(found)} PDFs rendered and read in {spent:.1f} s"
+            )
     return found
 
 
