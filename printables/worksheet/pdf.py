@@ -15,9 +15,10 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table
 
 from printables.kit.document import build_pdf, text_frame
 from printables.kit.i18n import gettext as _
-from printables.kit.scripts import FONT_BOLD, script_paragraph, text_width
+from printables.kit.scripts import FONT_BOLD, has_japanese, script_paragraph, text_width
 from printables.kit.styles import INK, RULE_GREY, SHADE, THIN, base_styles, readable, table_style
 from printables.kit.textfit import story_height
+from printables.kit.typeset import unbroken_pieces
 from printables.worksheet.builder import BUILDER_PAGES, builder_page
 from printables.worksheet.parts import MethodCycle, RuledLines
 from printables.worksheet.plan import WorksheetPlan, worksheet_plan
@@ -26,6 +27,8 @@ __all__ = ["WorksheetRenderer"]
 
 MARGIN: float = 15 * mm
 LABEL_WIDTH = 66.0
+#: ReportLab's cell padding on each side, which the labels' column keeps.
+GRID_LABEL_PADDING = 6.0
 LINE_SPACING = 24.0
 #: The answer lines' spacing never leaves this range (times the text scale), whatever the paper.
 LINE_LIMITS = (20.0, 34.0)
@@ -179,6 +182,20 @@ class WorksheetRenderer:
         )
         return table
 
+    def _label_width(self) -> float:
+        """The rows' labels' column: LABEL_WIDTH, or wider where a word (a Japanese phrase) of a
+        label needs it ("(отклонённые)"), so that labels break between words, not inside them."""
+        plan = self.plan
+        needs = [
+            text_width(word, style.fontName, style.fontSize) + 2 * GRID_LABEL_PADDING
+            for label, style in (
+                (plan.mainline_label, self.styles["label"]),
+                (plan.sideline_label, self.styles["small"]),
+            )
+            for word in (unbroken_pieces(label) if has_japanese(label) else label.split())
+        ]
+        return max([LABEL_WIDTH, *needs])
+
     def _grid(self, positions: tuple[int, ...], sideline_height: float) -> Table:
         plan = self.plan
         head = [""] + [self._para(str(n), "cell_hint") for n in positions]
@@ -187,12 +204,13 @@ class WorksheetRenderer:
         mainline = [self._para(plan.mainline_label, "label")] + [""] * len(positions)
         sidelines = [[""] * (len(positions) + 1) for _row in range(plan.sideline_rows)]
         sidelines[0][0] = self._para(plan.sideline_label, "small")
-        cell = (self.width - LABEL_WIDTH) / len(positions)
+        label_width = self._label_width()
+        cell = (self.width - label_width) / len(positions)
         # The header row grows where "1 starter" needs more than one line in a narrow box.
         heights = [None, plan.mainline_height] + [sideline_height] * plan.sideline_rows
         table = Table(
             [head, mainline, *sidelines],
-            colWidths=[LABEL_WIDTH] + [cell] * len(positions),
+            colWidths=[label_width] + [cell] * len(positions),
             rowHeights=heights,
         )
         table.setStyle(
