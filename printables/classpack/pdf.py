@@ -31,14 +31,13 @@ from printables.kit.document import (
 from printables.kit.drawing import fit_font_size
 from printables.kit.i18n import gettext as _
 from printables.kit.scripts import FONT, draw_text, register_fonts
-from printables.kit.styles import INK, MUTED
+from printables.kit.styles import FOOTER_SIZE, INK, MUTED
 from printables.kit.textfit import draw_in_box
 from printables.worksheet.pdf import MARGIN as SHEET_MARGIN
 from printables.worksheet.pdf import WorksheetRenderer
 
 __all__ = ["ClassPackRenderer", "StampedWorksheet", "stamp_worksheet"]
 
-FOOTER_SIZE = 7.5
 BLANK_SIZE = 10.0
 FILL_SIZES = (11.0, 6.0)
 #: Space between a name-line label's blank and the text written on it.

@@ -14,7 +14,7 @@ from printables.kit.document import PrintableError, build_pdf, text_frame
 from printables.kit.i18n import current_language
 from printables.kit.i18n import gettext as _
 from printables.kit.scripts import FONT_BOLD, script_paragraph
-from printables.kit.styles import INK, MUTED, SHADE, base_styles, table_style
+from printables.kit.styles import INK, MUTED, SHADE, base_styles, readable, table_style
 from printables.kit.textfit import MIN_SCALE, story_height
 from printables.rulesheet.drawings import EXAMPLE_MAINLINE, EXAMPLE_SIDELINES, ExampleLayout
 
@@ -85,13 +85,16 @@ class DealerAidRenderer:
     def _stylesheet(self, scale: float) -> dict[str, ParagraphStyle]:
         styles = base_styles(scale)
         styles["lead"] = ParagraphStyle(
-            "da_lead", parent=styles["body"], fontSize=11 * scale, leading=14.5 * scale
+            "da_lead",
+            parent=styles["body"],
+            fontSize=readable(11 * scale),
+            leading=readable(11 * scale) * 1.318,
         )
         styles["bullet"] = ParagraphStyle(
             "da_bullet",
             parent=styles["body"],
-            fontSize=10.5 * scale,
-            leading=14 * scale,
+            fontSize=readable(10.5 * scale),
+            leading=readable(10.5 * scale) * 1.333,
             leftIndent=12 * scale,
             spaceAfter=4 * scale,
         )
@@ -102,7 +105,10 @@ class DealerAidRenderer:
             "da_caption", parent=styles["small"], spaceBefore=5 * scale, spaceAfter=4 * scale
         )
         styles["say"] = ParagraphStyle(
-            "da_say", parent=styles["body"], fontSize=11 * scale, leading=15 * scale
+            "da_say",
+            parent=styles["body"],
+            fontSize=readable(11 * scale),
+            leading=readable(11 * scale) * 1.364,
         )
         return styles
 

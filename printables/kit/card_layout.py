@@ -48,7 +48,7 @@ OVERLAP_SHOW = 0.42
 MAX_COLUMN = 330.0
 #: The gap between columns when sideline cards carry a number and signs on their left.
 TAGGED_GAP = 16.0
-TAG_SIZE = 6.5
+TAG_SIZE = 8.0
 #: How far apart (baseline to baseline) two sideline numbers must be to stay apart.
 TAG_SPACING = TAG_SIZE + 1.0
 

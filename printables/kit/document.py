@@ -15,7 +15,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 from printables.kit.i18n import gettext as _
 from printables.kit.scripts import FONT, draw_text, register_fonts
-from printables.kit.styles import MUTED
+from printables.kit.styles import FOOTER_SIZE, MUTED
 
 __all__ = [
     "FOOTER_ROOM",
@@ -144,5 +144,5 @@ def draw_footer(canvas: Canvas, title: str, number: int, *, x: float, y: float) 
     canvas.saveState()
     canvas.setFillColor(MUTED)
     line = _("Eleusis Express · {title} · page {n}").format(title=title, n=number)
-    draw_text(canvas, x, y, line, font=FONT, size=7.5, align="centre")
+    draw_text(canvas, x, y, line, font=FONT, size=FOOTER_SIZE, align="centre")
     canvas.restoreState()

@@ -22,12 +22,14 @@ from babel.support import NullTranslations, Translations
 
 __all__ = [
     "LANGUAGES",
+    "QUOTES",
     "TRANSLATIONS",
     "current_language",
     "gettext",
     "language_of",
     "local_number",
     "ngettext",
+    "quote",
     "speaking",
     "translations",
 ]
@@ -36,6 +38,9 @@ __all__ = [
 LANGUAGES = ("en", "ja", "pl", "ru")
 #: The kit's catalogs, shared with the web app (compiled by `make catalogs`).
 TRANSLATIONS = Path(__file__).resolve().parents[2] / "classroom" / "translations"
+
+#: Each language's opening and closing quotation marks.
+QUOTES = {"en": ("“", "”"), "ja": ("「", "」"), "pl": ("„", "”"), "ru": ("«", "»")}
 
 _spoken: ContextVar[str] = ContextVar("printables_language", default="en")
 
@@ -94,3 +99,14 @@ def _locale() -> Locale:
 def local_number(number: float) -> str:
     """A number written as the language being spoken writes it (separators, minus sign)."""
     return format_decimal(number, locale=_locale())
+
+
+def quote(text: str) -> str:
+    """`text` in the quotation marks of the language being spoken.
+
+    >>> with speaking("ru"):
+    ...     quote("да")
+    '«да»'
+    """
+    opening, closing = QUOTES[_spoken.get()]
+    return f"{opening}{text}{closing}"

@@ -18,11 +18,20 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
+from printables.kit.i18n import current_language
+from printables.kit.typeset import (
+    STROKED_FONTS,
+    StrokingTextObject,
+    TypesetParagraph,
+    typeset_style,
+)
+
 __all__ = [
     "FONT",
     "FONT_BOLD",
     "FONT_ITALIC",
     "FONT_JAPANESE",
+    "FONT_JAPANESE_BOLD",
     "FONT_MONO",
     "draw_text",
     "font_for",
@@ -42,13 +51,18 @@ FONT_BOLD = "DejaVuSans-Bold"
 FONT_ITALIC = "DejaVuSans-Oblique"
 FONT_MONO = "DejaVuSansMono"
 FONT_JAPANESE = "IPAexGothic"
+#: IPAexGothic has one weight: its bold is the same face drawn stroked (see kit.typeset).
+FONT_JAPANESE_BOLD = "IPAexGothic-Stroked"
 _FONT_FILES = {
     FONT: "DejaVuSans.ttf",
     FONT_BOLD: "DejaVuSans-Bold.ttf",
     FONT_ITALIC: "DejaVuSans-Oblique.ttf",
     FONT_MONO: "DejaVuSansMono.ttf",
     FONT_JAPANESE: "ipaexg.ttf",
+    FONT_JAPANESE_BOLD: "ipaexg.ttf",
 }
+_BOLD_FACES = {FONT_BOLD, FONT_JAPANESE_BOLD}
+_JAPANESE_FACES = {FONT_JAPANESE, FONT_JAPANESE_BOLD}
 _FONT_DIR = Path(__file__).resolve().parent / "fonts"
 
 #: Kana, CJK punctuation and symbols, ideographs, and full- and half-width forms.
@@ -67,13 +81,22 @@ def register_fonts() -> str:
     pdfmetrics.registerFontFamily(
         FONT, normal=FONT, bold=FONT_BOLD, italic=FONT_ITALIC, boldItalic=FONT_BOLD
     )
-    # IPAexGothic has one weight: <b> and <i> around Japanese keep it rather than lose glyphs.
+    # IPAexGothic has one weight: <b> around Japanese prints its stroked copy, so bold shows
+    # without a face that lacks the glyphs. Japanese sets no italics: <i> keeps it upright.
+    STROKED_FONTS[FONT_JAPANESE] = FONT_JAPANESE_BOLD
     pdfmetrics.registerFontFamily(
         FONT_JAPANESE,
         normal=FONT_JAPANESE,
-        bold=FONT_JAPANESE,
+        bold=FONT_JAPANESE_BOLD,
         italic=FONT_JAPANESE,
-        boldItalic=FONT_JAPANESE,
+        boldItalic=FONT_JAPANESE_BOLD,
+    )
+    pdfmetrics.registerFontFamily(
+        FONT_JAPANESE_BOLD,
+        normal=FONT_JAPANESE_BOLD,
+        bold=FONT_JAPANESE_BOLD,
+        italic=FONT_JAPANESE_BOLD,
+        boldItalic=FONT_JAPANESE_BOLD,
     )
     return FONT
 
@@ -102,7 +125,7 @@ def font_for(char: str, font: str) -> str:
     """The font that prints `char` in text set in `font`: IPAexGothic for Japanese and for
     what `font` lacks but IPAexGothic has, else `font` itself."""
     if is_japanese(char) or (not has_glyph(font, char) and has_glyph(FONT_JAPANESE, char)):
-        return FONT_JAPANESE
+        return FONT_JAPANESE_BOLD if font in _BOLD_FACES else FONT_JAPANESE
     return font
 
 
@@ -140,46 +163,47 @@ def script_runs(text: str, font: str) -> list[tuple[str, str]]:
     return runs
 
 
-def script_markup(markup: str) -> str:
+def script_markup(markup: str, font: str = FONT) -> str:
     """Paragraph markup with each Japanese run wrapped in a `<font>` tag that prints it.
 
-    Other runs keep the font the style and the surrounding tags give them.
+    Other runs keep the font the style and the surrounding tags give them; in a bold `font`,
+    the Japanese runs are the stroked face.
 
     >>> script_markup("<b>ゆうき</b> &amp; Zoë")
-    '<b><font name="IPAexGothic">ゆうき</font></b> &amp; Zoë'
+    '<b><font name="IPAexGothic-Stroked">ゆうき</font></b> &amp; Zoë'
     """
     pieces = _TAG.split(markup)
-    for i in range(0, len(pieces), 2):
+    emphasis = 0  # how many <b> or <strong> are open here
+    for i, piece in enumerate(pieces):
+        if i % 2:
+            emphasis += _emphasis_change(piece)
+            continue
+        face_of = FONT_BOLD if emphasis > 0 else font
         pieces[i] = "".join(
-            f'<font name="{font}">{run}</font>' if font == FONT_JAPANESE else run
-            for font, run in script_runs(pieces[i], FONT)
+            f'<font name="{face}">{run}</font>' if face in _JAPANESE_FACES else run
+            for face, run in script_runs(piece, face_of)
         )
     return "".join(pieces)
 
 
-class _JapaneseParagraph(Paragraph):  # type: ignore[misc, unused-ignore]  # reportlab has no hints
-    """A paragraph that breaks lines between characters and keeps inside its width.
-
-    A character that may not start a line (。、ー, small kana) hangs past the end of the line
-    above it, as Japanese type does; where one would leave the box, the lines are broken again
-    one character narrower.
-    """
-
-    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
-        """Lay the lines out in at most `availWidth`, hanging characters included."""
-        size = super().wrap(availWidth, availHeight)
-        if max(self.getActualLineWidths0(), default=0.0) > availWidth + 0.01:
-            size = super().wrap(availWidth - self.style.fontSize, availHeight)
-        return (availWidth, size[1])
+def _emphasis_change(tag: str) -> int:
+    """+1 for a tag that opens bold text, -1 for one that closes it, else 0 (italics keep
+    Japanese upright)."""
+    match = re.fullmatch(r"<(/?)(b|strong)(\s[^>]*)?>", tag.lower())
+    if match is None:
+        return 0
+    return -1 if match[1] else 1
 
 
 def script_paragraph(markup: str, style: ParagraphStyle, **options: object) -> Paragraph:
-    """A Paragraph of `markup` in every script; Japanese text breaks lines between characters."""
+    """A Paragraph of `markup` in every script, set by the kit's typesetting (kit.typeset):
+    Japanese breaks between phrases by the kinsoku rules, other text hyphenates."""
     register_fonts()
-    if has_japanese(markup) and style.wordWrap is None:
-        style = ParagraphStyle(f"{style.name}-cjk", parent=style, wordWrap="CJK")
-        return _JapaneseParagraph(script_markup(markup), style, **options)
-    return Paragraph(script_markup(markup), style, **options)
+    japanese = has_japanese(markup)
+    if style.wordWrap not in (None, "CJK"):
+        japanese = False
+    typeset = typeset_style(style, current_language(), japanese=japanese)
+    return TypesetParagraph(script_markup(markup, style.fontName), typeset, **options)
 
 
 def text_width(text: str, font: str, size: float) -> float:
@@ -198,7 +222,21 @@ def draw_text(
     offsets = {"left": 0.0, "centre": 0.5, "right": 1.0}
     x -= offsets[align] * text_width(text, font, size)
     for name, run in script_runs(text, font):
-        canvas.setFont(name, size)
-        canvas.drawString(x, y, run)
+        if name in STROKED_FONTS.values():
+            _draw_stroked(canvas, x, y, run, name, size)
+        else:
+            canvas.setFont(name, size)
+            canvas.drawString(x, y, run)
         x += pdfmetrics.stringWidth(run, name, size)
     canvas.setFont(font, size)
+
+
+def _draw_stroked(canvas: Canvas, x: float, y: float, text: str, font: str, size: float) -> None:
+    """Japanese bold on the canvas: the one-weight face filled and outlined."""
+    canvas.saveState()
+    canvas.setStrokeColor(canvas._fillColorObj)  # the outline in the colour of the type
+    line = StrokingTextObject(canvas, x, y)
+    line.setFont(font, size)
+    line.textOut(text)
+    canvas.drawText(line)
+    canvas.restoreState()

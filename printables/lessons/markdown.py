@@ -146,6 +146,11 @@ class Rule:
 Block: TypeAlias = Heading | Paragraph | Quote | ListBlock | TableBlock | CodeBlock | Rule
 
 
+#: A line break inside a paragraph of the source, until `_joined` decides what it prints as.
+_SOFT_BREAK = "\u2028"
+_CJK = re.compile("[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
+
+
 def parse(text: str) -> tuple[Block, ...]:
     """Read Markdown text into blocks, top to bottom."""
     blocks, _ = _blocks(_MARKDOWN.parse(text), 0, until="")
@@ -267,7 +272,7 @@ def _leaf(token: Token) -> Span:
     if token.type == "code_inline":
         return Code(token.content)
     if token.type == "softbreak":
-        return Text(" ")
+        return Text(_SOFT_BREAK)
     if token.type == "hardbreak":
         return LineBreak()
     if token.type == "image":  # paper and lesson pages show the image's description
@@ -276,11 +281,30 @@ def _leaf(token: Token) -> Span:
 
 
 def _joined(spans: list[Span]) -> Inline:
-    """Neighbouring pieces of text as one, so equal text reads into equal spans."""
+    """Neighbouring pieces of text as one, so equal text reads into equal spans; each line
+    break of the source a space, or nothing between two Japanese characters (Japanese puts no
+    space between words)."""
     out: list[Span] = []
     for span in spans:
         if isinstance(span, Text) and out and isinstance(out[-1], Text):
             out[-1] = Text(out[-1].text + span.text)
         elif not (isinstance(span, Text) and not span.text):
             out.append(span)
+    for i, span in enumerate(out):
+        if isinstance(span, Text) and _SOFT_BREAK in span.text:
+            before = plain_text(tuple(out[:i]))[-1:]
+            after = plain_text(tuple(out[i + 1 :]))[:1]
+            out[i] = Text(_unbroken(span.text, before, after))
     return tuple(out)
+
+
+def _unbroken(text: str, before: str, after: str) -> str:
+    """`text` with its soft line breaks dropped between Japanese characters, spaces elsewhere;
+    `before` and `after` are the characters around it."""
+    pieces = text.split(_SOFT_BREAK)
+    out = pieces[0]
+    for piece in pieces[1:]:
+        left = out[-1:] or before
+        right = piece[:1] or after
+        out += ("" if _CJK.match(left) and _CJK.match(right) else " ") + piece
+    return out

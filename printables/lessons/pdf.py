@@ -25,8 +25,16 @@ from reportlab.platypus import (
 from classroom.core.rules.library import load_library
 from printables.catalog import printable_label
 from printables.kit.document import build_pdf, text_frame
+from printables.kit.i18n import current_language
 from printables.kit.i18n import gettext as _
-from printables.kit.scripts import FONT, FONT_MONO, script_markup, script_paragraph
+from printables.kit.scripts import (
+    FONT,
+    FONT_BOLD,
+    FONT_MONO,
+    script_markup,
+    script_paragraph,
+    text_width,
+)
 from printables.kit.styles import (
     RED_HEX,
     RULE_GREY,
@@ -39,6 +47,7 @@ from printables.kit.styles import (
 from printables.lessons import markdown as md
 from printables.lessons.book import BookPlan, book_story
 from printables.lessons.library import Lesson
+from printables.lessons.prose import localized
 
 __all__ = ["LessonRenderer", "paragraph_markup"]
 
@@ -143,13 +152,16 @@ class LessonRenderer:
 
     def lesson_story(self, lesson: Lesson) -> list[Flowable]:
         """One lesson: title, facts box, body."""
+        self._language = lesson.language
         story: list[Flowable] = [script_paragraph(escape(lesson.title), self.styles["title"])]
         story += [self._facts(lesson), Spacer(1, 6)]
         story += self._flowables(md.parse(lesson.body))
         return story
 
     def _markup(self, inline: md.Inline) -> str:
-        return paragraph_markup(inline, code_font=FONT_MONO, red=RED_HEX)
+        language = getattr(self, "_language", None) or current_language()
+        prose = localized(inline, language, self._rule_titles(language))
+        return paragraph_markup(prose, code_font=FONT_MONO, red=RED_HEX)
 
     def _rule_titles(self, language: str) -> Mapping[str, str]:
         if self.rule_titles is not None:
@@ -158,7 +170,11 @@ class LessonRenderer:
 
     def _facts(self, lesson: Lesson) -> Table:
         titles = self._rule_titles(lesson.language)
-        rules = [f"{titles.get(r, r)} ({r})" for r in lesson.rules]
+        # The ids are English words: a translated plan names its rules by their titles alone.
+        rules = [
+            f"{titles.get(r, r)} ({r})" if lesson.language == "en" else titles.get(r, r)
+            for r in lesson.rules
+        ]
         rows = [
             (_("Ages"), lesson.age_band),
             (_("Duration"), _("{n} minutes").format(n=lesson.duration_minutes)),
@@ -172,7 +188,13 @@ class LessonRenderer:
             ]
             for k, v in rows
         ]
-        table = Table(cells, colWidths=[FACTS_LABEL_WIDTH, self.width - FACTS_LABEL_WIDTH])
+        # The labels' column holds each label's longest word whole ("Длительность").
+        style = self.styles["fact"]
+        longest = max(
+            text_width(word, FONT_BOLD, style.fontSize) for k, _v in rows for word in k.split()
+        )
+        label_width = max(FACTS_LABEL_WIDTH, longest + 14)
+        table = Table(cells, colWidths=[label_width, self.width - label_width])
         table.setStyle(
             table_style(
                 [

@@ -18,7 +18,7 @@ from printables.kit.document import canvas_pdf
 from printables.kit.drawing import CUT_DASH, Box, fit_font_size
 from printables.kit.i18n import gettext as _
 from printables.kit.scripts import FONT_BOLD, draw_text, script_paragraph
-from printables.kit.styles import INK, MUTED, RULE_GREY, SHADE, base_styles
+from printables.kit.styles import INK, MUTED, RULE_GREY, SHADE, base_styles, readable
 from printables.kit.textfit import draw_in_box, fit_story
 
 __all__ = ["CARD", "SLOTS", "MatLayout", "MatRenderer", "mat_layout"]
@@ -141,8 +141,8 @@ class MatRenderer:
         return ParagraphStyle(
             f"{style.name}_{scale:.3f}",
             parent=style,
-            fontSize=style.fontSize * scale,
-            leading=style.leading * scale,
+            fontSize=readable(style.fontSize * scale),
+            leading=readable(style.fontSize * scale) * style.leading / style.fontSize,
         )
 
     def _words(self, canvas: Canvas, box: Box, label: str, hint: str) -> None:

@@ -7,12 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, Table
+from reportlab.platypus import Flowable, Table
 
 from printables.kit.i18n import gettext as _
-from printables.kit.scripts import has_japanese, script_paragraph, text_width
+from printables.kit.scripts import script_paragraph
 from printables.kit.styles import INK, RULE_GREY, table_style
 from printables.scoresheet.pdf import ROUND_WIDTH, THICK, ScoreSheetRenderer
 from printables.scoresheet.plan import ScoreSheetPlan, SeatPage, score_sheet_plan
@@ -33,10 +32,10 @@ DEFAULT_PEOPLE = 6
 #: The dealer's name, narrower than the Express sheet's so that 6 people fit on Letter paper.
 NAME_WIDTH = 64.0
 #: The high count's and the marker count's columns: a two-digit number and its heading.
-COUNT_WIDTH = 42.0
+COUNT_WIDTH = 54.0
 TICK = 3 * mm
 #: The smallest size a box's label shrinks to so that no word is split.
-SUB_SMALLEST = 5.0
+SUB_SMALLEST = 9.0
 
 
 class TickBox(Flowable):  # type: ignore[misc, unused-ignore]  # reportlab has no type hints
@@ -78,7 +77,7 @@ class NewEleusisScoreSheetRenderer(ScoreSheetRenderer):
     #: Under the rounds: +10 for never having dealt, then the final total.
     FOOTER_ROWS = 2
     #: "Cards up to the marker" wraps onto three lines rather than shrink below 6 pt.
-    LEAD_SIZES = (8.5, 6.0)
+    LEAD_SIZES = (9.0, 9.0)
 
     def title(self) -> str:
         """The document's title, in its footer and metadata."""
@@ -95,20 +94,6 @@ class NewEleusisScoreSheetRenderer(ScoreSheetRenderer):
     def sub_labels(self) -> tuple[str, ...]:
         """Cards left, the bonus (with the prophet's tick), the round's score, the running total."""
         return (_("cards left"), _("bonus"), _("round score"), _("running total"))
-
-    def sub_cell(self, label: str, width: float) -> Paragraph:
-        """The label in a smaller size when its longest word would not fit the box: a narrow
-        box on Letter paper must not split "bonus" in two."""
-        style = self.styles["sub"]
-        if has_japanese(label):  # Japanese wraps between any two characters
-            return script_paragraph(escape(label), style)
-        room = width - 2 - 0.5
-        longest = max(text_width(word, style.fontName, style.fontSize) for word in label.split())
-        size = max(SUB_SMALLEST, min(style.fontSize, style.fontSize * room / longest))
-        fitted = ParagraphStyle(
-            f"ne_sub_{size:.2f}", parent=style, fontSize=size, leading=size * 1.15
-        )
-        return script_paragraph(escape(label), fitted)
 
     def dealer_note(self) -> str:
         """The dealer's score, limited when a prophet is left at the end."""

@@ -140,9 +140,10 @@ def information_drawing(found: RoundInformation, width: float, *, group: str) ->
         drawing.add(Circle(x, y, 2.6, fillColor=fill, strokeColor=INK, strokeWidth=0.8))
     for rank, best in enumerate(taught.most_informative, start=1):
         x, y = point(best.play, best.after)
-        drawing.add(Circle(x, y + 9, 5, fillColor=colors.white, strokeColor=INK, strokeWidth=0.8))
+        # The ring grows to hold its number at the paper's smallest size (8 pt).
+        drawing.add(Circle(x, y + 9, 5.5, fillColor=colors.white, strokeColor=INK, strokeWidth=0.8))
         drawing.add(
-            String(x, y + 6.2, str(rank), fontName=FONT, fontSize=TYPE - 0.5, textAnchor="middle")
+            String(x, y + 6.1, str(rank), fontName=FONT, fontSize=TYPE, textAnchor="middle")
         )
     ends.append((xy[-1], group, True))
     last = -100.0

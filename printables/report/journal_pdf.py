@@ -10,7 +10,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph, Table
 
 from printables.kit.i18n import gettext as _
-from printables.kit.i18n import local_number
+from printables.kit.i18n import local_number, quote
 from printables.kit.scripts import script_paragraph
 from printables.kit.styles import INK, RULE_GREY, SHADE, THIN, table_style
 from printables.report.journal import JournalLine
@@ -87,7 +87,7 @@ def journal_section(
     for n, line in enumerate(lines, start=1):
         if line.number == 1:
             commands.append(("LINEABOVE", (0, n), (-1, n), THIN, RULE_GREY))
-        text = escape(f"“{line.text}”")
+        text = escape(quote(line.text))
         if line.confidence is not None:
             sure = _("How sure: {n} / 10").format(n=local_number(line.confidence))
             text += f"<br/><font size=7>{escape(sure)}</font>"

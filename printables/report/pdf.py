@@ -12,7 +12,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 from classroom.core.games.express.scoring import EMPTIED_BONUS, GUESS_BONUS, HAND_SIZE
 from printables.kit.card_layout import layout_rows
 from printables.kit.document import build_pdf, text_frame
-from printables.kit.i18n import current_language, local_number
+from printables.kit.i18n import current_language, local_number, quote
 from printables.kit.i18n import gettext as _
 from printables.kit.scripts import FONT_BOLD, FONT_MONO, script_paragraph
 from printables.kit.styles import (
@@ -33,7 +33,8 @@ from printables.report.plan import Entry, GameReport, Verdict
 __all__ = ["ReportRenderer", "verdict_label"]
 
 MARGIN: float = 15 * mm
-TIMELINE_SHARES = (0.06, 0.12, 0.15, 0.5, 0.17)
+#: The mainline column holds its heading in every language (メインライン is six characters).
+TIMELINE_SHARES = (0.06, 0.14, 0.15, 0.48, 0.17)
 SCORE_SHARES = (0.4, 0.15, 0.15, 0.15, 0.15)
 GREEN_HEX = "#1d6b35"
 
@@ -159,7 +160,7 @@ class ReportRenderer:
         return [self._p(_("Hypotheses and events"), "h2"), self._p(intro, "intro"), table]
 
     def _entry_row(self, entry: Entry) -> list[object]:
-        text = f"“{entry.text}”" if entry.kind == "guess" else entry.text
+        text = quote(entry.text) if entry.kind == "guess" else entry.text
         return [
             self._p(local_number(entry.number), "num"),
             self._p(str(entry.mainline), "num"),

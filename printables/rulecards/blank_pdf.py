@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printables.kit.cardface import card_height
 from printables.kit.document import document_canvas, page_size
-from printables.kit.drawing import Box, fit_font_size
+from printables.kit.drawing import Box, draw_wrapped, fit_font_size
 from printables.kit.i18n import gettext as _
 from printables.kit.scripts import (
     FONT,
@@ -25,7 +25,7 @@ from printables.kit.scripts import (
     script_paragraph,
     text_width,
 )
-from printables.kit.styles import INK, MUTED, RULE_GREY, base_styles
+from printables.kit.styles import INK, MUTED, READING_SIZE, RULE_GREY, base_styles
 from printables.rulecards.frame import (
     PAD,
     card_boxes,
@@ -39,8 +39,8 @@ __all__ = ["SAMPLE_PLAYS", "BlankRuleCardRenderer"]
 
 #: Sample plays the dealer tries the rule on before the round.
 SAMPLE_PLAYS = 3
-LABEL_SIZES = (9.0, 5.5)
-TEXT_SIZES = (8.5, 5.0)
+LABEL_SIZES = (9.5, READING_SIZE)
+TEXT_SIZE = READING_SIZE
 #: Room from one writing line to the next.
 LINE_STEP = 17.0
 RULE_LINES = 3
@@ -116,10 +116,10 @@ class BlankRuleCardRenderer:
         inner = Box(box.x + 4, box.y + 3, box.width - 8, box.height - 6)
         top = _label(canvas, inner, inner.y + inner.height - 9, _("Tested on 3 sample cards:"))
         note = _("After this card, may that one follow? At least one yes and one no.")
-        canvas.setFillColor(MUTED)
-        size = _fit(note, FONT, inner.width, TEXT_SIZES)
-        draw_text(canvas, inner.x, top - 11, note, font=FONT, size=size)
-        room = top - 11 - 5 - (inner.y + 12)
+        last = draw_wrapped(
+            canvas, inner.x, top - 12, inner.width, note, font=FONT, size=TEXT_SIZE, color=MUTED
+        )
+        room = last - 5 - (inner.y + 12)
         card_w = min(SAMPLE_CARD_WIDTH, room / card_height(1))
         slot = inner.width / SAMPLE_PLAYS
         for n in range(SAMPLE_PLAYS):
@@ -137,7 +137,7 @@ def _sample_play(canvas: Canvas, slot: Box, card_w: float) -> None:
     arrow_x = left + card_w + ARROW / 2
     draw_text(canvas, arrow_x, middle, "→", font=FONT, size=9, align="centre")
     answer = _("yes ☐   no ☐")
-    size = _fit(answer, FONT, slot.width - 4, TEXT_SIZES)
+    size = _fit(answer, FONT, slot.width - 4, (TEXT_SIZE, TEXT_SIZE))
     centre = slot.x + slot.width / 2
     draw_text(canvas, centre, slot.y + 2, answer, font=FONT, size=size, align="centre")
 
@@ -148,16 +148,25 @@ def _fit(text: str, font: str, width: float, sizes: tuple[float, float] = LABEL_
 
 
 def _label(canvas: Canvas, box: Box, y: float, text: str) -> float:
-    """A bold label on the baseline `y`, shrunk to the box's width; returns `y`."""
-    canvas.setFillColor(INK)
-    draw_text(canvas, box.x, y, text, font=FONT_BOLD, size=_fit(text, FONT_BOLD, box.width))
-    return y
+    """A bold label from the baseline `y`, on as many lines as the box's width needs; returns
+    its last line's baseline."""
+    size = LABEL_SIZES[0]
+    if text_width(text, FONT_BOLD, size) <= box.width:
+        canvas.setFillColor(INK)
+        draw_text(canvas, box.x, y, text, font=FONT_BOLD, size=size)
+        return y
+    return draw_wrapped(canvas, box.x, y, box.width, text, font=FONT_BOLD, size=size, color=INK)
 
 
 def _write_on(canvas: Canvas, box: Box, y: float, text: str) -> float:
     """A label and a line to write on after it, on the baseline `y`; returns the next line's
     baseline."""
-    size = _fit(text, FONT_BOLD, box.width * 0.6)
+    size = LABEL_SIZES[0]
+    if text_width(text, FONT_BOLD, size) > box.width * 0.6:
+        # A long label: on its own line(s), the line to write on under it.
+        y = _label(canvas, box, y, text) - LINE_STEP
+        _line_at(canvas, box.x, box.x + box.width, y)
+        return y - LINE_STEP
     canvas.setFillColor(INK)
     draw_text(canvas, box.x, y, text, font=FONT_BOLD, size=size)
     start = box.x + text_width(text, FONT_BOLD, size) + 4

@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printables.kit.drawing import Box
 from printables.kit.i18n import gettext as _
 from printables.kit.scripts import FONT, FONT_BOLD, draw_text, text_width
-from printables.kit.styles import INK, MUTED, RULE_GREY, base_styles
+from printables.kit.styles import INK, MUTED, READING_SIZE, RULE_GREY, base_styles, readable
 from printables.kit.textfit import StoryBuilder, draw_in_box, fit_story
 from printables.rulecards.plan import CARDS_PER_SHEET, MAX_DIFFICULTY
 
@@ -31,7 +31,8 @@ __all__ = [
 
 
 MARGIN: float = 12 * mm
-HEADER = 24.0
+#: Room for the sheet's heading and, in languages that say more, its cutting hint under it.
+HEADER = 36.0
 GAP = 16.0
 #: The least room between the sheet's heading and its cutting hint.
 HEADER_GAP = 12.0
@@ -106,8 +107,8 @@ def rule_card_styles(scale: float) -> dict[str, ParagraphStyle]:
         "text": ParagraphStyle(
             "rc_text",
             parent=base["body"],
-            fontSize=11 * scale,
-            leading=14 * scale,
+            fontSize=readable(11 * scale),
+            leading=readable(11 * scale) * 1.27,
             spaceAfter=6 * scale,
         ),
         "label": ParagraphStyle(
@@ -116,8 +117,8 @@ def rule_card_styles(scale: float) -> dict[str, ParagraphStyle]:
         "note": ParagraphStyle(
             "rc_note",
             parent=base["body"],
-            fontSize=9 * scale,
-            leading=11.5 * scale,
+            fontSize=readable(9 * scale),
+            leading=readable(9 * scale) * 1.28,
             spaceAfter=3 * scale,
         ),
         "code": ParagraphStyle("rc_code", parent=base["code"], leading=12 * scale),
@@ -141,13 +142,17 @@ def draw_sheet_header(
     heading = heading or _("Eleusis Express · Rule cards for dealers")
     hint = _("✂ Cut along the dashed lines, fold along the middle. Sheet {n} of {total}")
     line = hint.format(n=number, total=total)
-    # Some languages say it at greater length: both shrink together until they fit the line.
-    needed = text_width(heading, FONT_BOLD, 11) + HEADER_GAP + text_width(line, FONT, 8)
-    scale = min(1.0, (width - 2 * MARGIN) / needed)
+    # Some languages say it at greater length: then the hint goes on a line of its own under
+    # the heading, never in smaller type.
+    size = READING_SIZE
+    needed = text_width(heading, FONT_BOLD, 11) + HEADER_GAP + text_width(line, FONT, size)
     canvas.setFillColor(INK)
-    draw_text(canvas, MARGIN, y, heading, font=FONT_BOLD, size=11 * scale)
+    draw_text(canvas, MARGIN, y, heading, font=FONT_BOLD, size=11)
     canvas.setFillColor(MUTED)
-    draw_text(canvas, width - MARGIN, y, line, font=FONT, size=8 * scale, align="right")
+    if needed <= width - 2 * MARGIN:
+        draw_text(canvas, width - MARGIN, y, line, font=FONT, size=size, align="right")
+    else:
+        draw_text(canvas, MARGIN, y - 12, line, font=FONT, size=size)
 
 
 def fill_box(canvas: Canvas, build: StoryBuilder, box: Box) -> None:

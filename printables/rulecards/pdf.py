@@ -43,8 +43,9 @@ __all__ = [
     "difficulty_marks",
 ]
 
-#: Example cards are small enough for ten in one row across the secret half.
-EXAMPLE_CARD_WIDTH = 21.0
+#: Example cards: their ranks print at 9 pt (0.40 of the width), and nine fit in a row across
+#: the secret half.
+EXAMPLE_CARD_WIDTH = 23.0
 EXAMPLE_GAP = 3.0
 
 
@@ -105,10 +106,7 @@ class RuleCardRenderer:
         )
         story.append(script_paragraph(escape(behind), styles["text"]))
         if self.public_hint and card.hint:
-            label = escape(_("Hint:"))
-            story.append(
-                script_paragraph(f"<b>{label}</b> <i>{escape(card.hint)}</i>", styles["note"])
-            )
+            story.append(script_paragraph(hint_markup(_("Hint:"), card.hint), styles["note"]))
         return story
 
     def _secret_story(self, card: RuleCard, scale: float, width: float) -> list[Flowable]:
@@ -121,7 +119,8 @@ class RuleCardRenderer:
         if card.example:
             label = escape(_("Example mainline (starter first):"))
             story.append(script_paragraph(label, styles["label"]))
-            size, gap = EXAMPLE_CARD_WIDTH * scale, EXAMPLE_GAP * scale
+            # The cards keep their size: their ranks are read as text is.
+            size, gap = EXAMPLE_CARD_WIDTH, EXAMPLE_GAP * scale
             story.append(CardRow(card.example, card_width=size, gap=gap, language=card.language))
             story.append(Spacer(1, 6 * scale))
         elif card.rule_text:
@@ -133,10 +132,8 @@ class RuleCardRenderer:
             story.append(_code_box(card.rule_text, styles["code"], width))
             story.append(Spacer(1, 4 * scale))
         if card.hint and not self.public_hint:
-            label = escape(_("Hint you may give:"))
-            story.append(
-                script_paragraph(f"<b>{label}</b> <i>{escape(card.hint)}</i>", styles["note"])
-            )
+            label = _("Hint you may give:")
+            story.append(script_paragraph(hint_markup(label, card.hint), styles["note"]))
         return story
 
     def _secret_meta(self, card: RuleCard) -> str:
@@ -145,7 +142,8 @@ class RuleCardRenderer:
         custom = _("Custom rule")
         if card.difficulty is None and card.rule_text and card.title != custom:
             parts.append(escape(custom))
-        if card.rule_id:
+        if card.rule_id and card.language == "en":
+            # The id is an English word; other languages name the rule by its title alone.
             parts.append(escape(card.rule_id))
         if card.concepts:
             label = escape(_("Concepts:"))
@@ -167,3 +165,12 @@ def _code_box(text: str, style: ParagraphStyle, width: float) -> Table:
         )
     )
     return box
+
+
+def hint_markup(label: str, hint: str) -> str:
+    """The hint after its bold label, unless the hint opens with a label of its own ("For
+    discussion: ..."), which then stands in for `label` rather than follow it."""
+    own, colon, rest = hint.partition(": ")
+    if colon and rest and len(own) <= 24 and len(own.split()) <= 3:
+        label, hint = f"{own}:", rest
+    return f"<b>{escape(label)}</b> <i>{escape(hint)}</i>"

@@ -29,8 +29,9 @@ __all__ = [
     "words_rule_card",
 ]
 
-#: Rule cards on one printed sheet, one above the other.
-CARDS_PER_SHEET = 3
+#: Rule cards on one printed sheet, one above the other: two, so that the secret half holds
+#: the rule, its example, its source and its hint in type a dealer reads (9 pt at least).
+CARDS_PER_SHEET = 2
 MAX_DIFFICULTY = 5
 #: Cards in an example mainline, and the most random games played to find one that long.
 EXAMPLE_LENGTH = 10

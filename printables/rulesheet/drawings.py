@@ -14,7 +14,7 @@ from printables.kit.cardface import card_height, draw_card
 from printables.kit.drawing import fit_font_size
 from printables.kit.i18n import gettext as _
 from printables.kit.scripts import FONT_BOLD, draw_text
-from printables.kit.styles import INK, MUTED, RULE_GREY
+from printables.kit.styles import INK, MUTED, RULE_GREY, readable
 
 __all__ = ["EXAMPLE_MAINLINE", "EXAMPLE_SIDELINES", "CardValues", "ExampleLayout"]
 
@@ -41,7 +41,7 @@ class CardValues(Flowable):  # type: ignore[misc, unused-ignore]  # reportlab ha
         super().__init__()
         self.card_width = card_width
         self.language = language
-        self.label_size = card_width * 0.36
+        self.label_size = readable(card_width * 0.36)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         """As wide as the column; one card high plus the value line."""

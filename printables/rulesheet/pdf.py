@@ -14,7 +14,7 @@ from printables.kit.document import build_pdf, text_frame
 from printables.kit.i18n import current_language
 from printables.kit.i18n import gettext as _
 from printables.kit.scripts import script_paragraph
-from printables.kit.styles import base_styles, table_style
+from printables.kit.styles import base_styles, readable, table_style
 from printables.kit.textfit import fit_story
 from printables.rulesheet.drawings import (
     EXAMPLE_MAINLINE,
@@ -176,7 +176,10 @@ class RuleSheetRenderer:
     def _stylesheet(self, scale: float) -> dict[str, ParagraphStyle]:
         styles = base_styles(scale)
         styles["lead"] = ParagraphStyle(
-            "rs_lead", parent=styles["body"], fontSize=11 * scale, leading=14 * scale
+            "rs_lead",
+            parent=styles["body"],
+            fontSize=readable(11 * scale),
+            leading=readable(11 * scale) * 1.273,
         )
         styles["bullet"] = ParagraphStyle(
             "rs_bullet", parent=styles["body"], leftIndent=10 * scale, spaceAfter=3 * scale

@@ -13,22 +13,26 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table
 
 from printables.kit.document import build_pdf, text_frame
 from printables.kit.i18n import gettext as _
-from printables.kit.scripts import script_paragraph, text_width
+from printables.kit.scripts import has_japanese, script_paragraph, text_width
 from printables.kit.styles import INK, RULE_GREY, SHADE, THIN, base_styles, table_style
 from printables.kit.textfit import story_height
+from printables.kit.typeset import unbroken_pieces
 from printables.scoresheet.plan import ScoreRow, ScoreSheetPlan, SeatPage
 
 __all__ = ["ScoreSheetRenderer"]
 
 MARGIN: float = 12 * mm
-ROUND_WIDTH = 34.0
+#: Wide enough for "Round" in bold in each language (ラウンド is four full-width characters).
+ROUND_WIDTH = 44.0
 DEALER_WIDTH = 70.0
 ROW_LIMITS = (24.0, 56.0)
 CELL_PADDING = 2
+#: What a box's label needs beside its longest word: the padding on both sides, and a little.
+CELL_SLACK = 2 * CELL_PADDING + 1.5
 THICK = 1.3
 #: Name sizes: as large as fits on one line, never below the smallest; past that it wraps.
-NAME_SIZES = (10.0, 7.5)
-DEALER_SIZES = (7.5, 5.5)
+NAME_SIZES = (10.0, 9.0)
+DEALER_SIZES = (9.0, 9.0)
 
 
 class ScoreSheetRenderer:
@@ -43,14 +47,14 @@ class ScoreSheetRenderer:
     #: The rows under the rounds: the totals.
     FOOTER_ROWS = 1
     #: The lead headings' largest and smallest sizes (past the smallest they wrap).
-    LEAD_SIZES = (8.5, 5.0)
+    LEAD_SIZES = (9.0, 9.0)
 
     def __init__(self, plan: ScoreSheetPlan, *, paper: str = "a4") -> None:
         self.plan = plan
         self.paper = paper
         self.width, self.height = text_frame(paper, margin=MARGIN, wide=True)
         self.styles = self._stylesheet()
-        self.pages = plan.seat_pages(self.seats_width)
+        self.pages = plan.seat_pages(self.seats_width, self.box_needs())
 
     @property
     def seats_width(self) -> float:
@@ -67,10 +71,10 @@ class ScoreSheetRenderer:
             "ss_name_hint", parent=styles["cell_hint"], alignment=TA_LEFT
         )
         styles["sub"] = ParagraphStyle(
-            "ss_sub", parent=styles["cell_hint"], fontSize=6.5, leading=7.5
+            "ss_sub", parent=styles["cell_hint"], fontSize=9, leading=10.5
         )
         styles["dealer"] = ParagraphStyle(
-            "ss_dealer", parent=styles["cell_hint"], fontSize=6.5, leading=7.5
+            "ss_dealer", parent=styles["cell_hint"], fontSize=9, leading=10.5
         )
         styles["round"] = ParagraphStyle("ss_round", parent=styles["cell_head"], fontSize=10)
         return styles
@@ -161,6 +165,17 @@ class ScoreSheetRenderer:
         """The labels of one seat's boxes, in SUB_SHARES order."""
         return (_("cards left"), _("12 − cards"), _("bonus +6 / +3"), _("points"))
 
+    def box_needs(self) -> tuple[float, ...]:
+        """The least width of each of a seat's boxes: room for the longest word (or Japanese
+        phrase) of its label at the label's size. A label gets room, never smaller type."""
+        style = self.styles["sub"]
+        needs = []
+        for label in self.sub_labels():
+            pieces = unbroken_pieces(label) if has_japanese(label) else tuple(label.split())
+            longest = max(text_width(piece, style.fontName, style.fontSize) for piece in pieces)
+            needs.append(longest + CELL_SLACK)
+        return tuple(needs)
+
     def sub_cell(self, label: str, width: float) -> Paragraph:
         """The label over one of a seat's boxes, `width` points wide."""
         return self._p(label, "sub")
@@ -233,8 +248,6 @@ class ScoreSheetRenderer:
         commands: list[tuple[object, ...]] = [
             ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
             ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
-            ("LEFTPADDING", (lead, 1), (-1, 1), 1),
-            ("RIGHTPADDING", (lead, 1), (-1, 1), 1),
         ]
         commands += [("SPAN", (column, 0), (column, 1)) for column in range(lead)]
         for column in range(len(page.seats)):

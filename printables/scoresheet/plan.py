@@ -43,15 +43,24 @@ MIN_SEAT = MIN_CELL / min(SUB_SHARES)
 
 @dataclass(frozen=True, slots=True)
 class SeatPage:
-    """The seats (0-based) printed side by side on one page, and the width of each seat."""
+    """The seats (0-based) printed side by side on one page, the width of each seat, and the
+    least width of each of a seat's boxes (its label's longest word; none: MIN_CELL)."""
 
     seats: tuple[int, ...]
     seat_width: float
+    needs: tuple[float, ...] = ()
 
     @property
     def cell_widths(self) -> tuple[float, ...]:
-        """The widths of one seat's boxes, in SUB_SHARES order."""
-        return tuple(self.seat_width * share for share in SUB_SHARES)
+        """The widths of one seat's boxes, in SUB_SHARES order: each box its least width, and
+        the rest of the seat shared out by SUB_SHARES."""
+        least = _least_widths(self.needs)
+        spare = self.seat_width - sum(least)
+        return tuple(box + spare * share for box, share in zip(least, SUB_SHARES, strict=True))
+
+
+def _least_widths(needs: tuple[float, ...]) -> tuple[float, ...]:
+    return tuple(max(need, MIN_CELL) for need in (needs or (0.0,) * len(SUB_SHARES)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,21 +83,24 @@ class ScoreSheetPlan:
         """The rounds in order; the dealer moves one seat to the left each round."""
         return tuple(ScoreRow(n, (n - 1) % len(self.names)) for n in range(1, self.rounds + 1))
 
-    def seat_pages(self, width: float) -> tuple[SeatPage, ...]:
-        """The seats split over as few pages as keep every box at least MIN_CELL wide, given
-        `width` points for the seats on a page; the pages hold nearly equal shares.
+    def seat_pages(self, width: float, needs: tuple[float, ...] = ()) -> tuple[SeatPage, ...]:
+        """The seats split over as few pages as keep every box at least MIN_CELL wide and as
+        wide as `needs` says (its label's longest word), given `width` points for the seats on
+        a page; the pages hold nearly equal shares.
 
         >>> [page.seats for page in score_sheet_plan(players=9).seat_pages(700.0)]
         [(0, 1, 2, 3, 4), (5, 6, 7, 8)]
         """
         count = len(self.names)
-        fitting = max(1, int(width // MIN_SEAT))
+        fitting = max(1, int(width // max(sum(_least_widths(needs)), MIN_SEAT)))
         pages = math.ceil(count / fitting)
-        per_page = math.ceil(count / pages)
+        # Nearly equal shares: 7 seats on 3 pages are 3, 2 and 2, never 3, 3 and 1.
+        sizes = [count // pages + (1 if n < count % pages else 0) for n in range(pages)]
+        starts = [sum(sizes[:n]) for n in range(pages)]
         chunks = [
-            tuple(range(count))[start : start + per_page] for start in range(0, count, per_page)
+            tuple(range(start, start + size)) for start, size in zip(starts, sizes, strict=True)
         ]
-        return tuple(SeatPage(chunk, width / len(chunk)) for chunk in chunks)
+        return tuple(SeatPage(chunk, width / len(chunk), needs) for chunk in chunks)
 
     def seat_label(self, seat: int) -> str:
         """The name in seat `seat`, or 'Seat 3' when names are written by hand."""

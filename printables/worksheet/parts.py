@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from printables.kit.scripts import FONT, FONT_BOLD, draw_text, text_width
-from printables.kit.styles import INK, MUTED, RULE_GREY, SHADE
+from printables.kit.styles import INK, MUTED, RULE_GREY, SHADE, readable
 
 __all__ = ["MethodCycle", "RuledLines"]
 
@@ -25,8 +25,16 @@ class MethodCycle(Flowable):  # type: ignore[misc, unused-ignore]  # reportlab h
         self.names = names
         self.width = width
         self.height = height
-        self.size = size
-        self.box = (width * 0.33, size * 2.4)
+        # Every station in one size, never below the reading size: a long name goes on a line
+        # of its own under its number, and the cycle grows wide enough for its stations.
+        self.size = readable(size)
+        labels = [f"{n}. {name}" for n, name in enumerate(names, 1)]
+        widest = max(text_width(label, FONT_BOLD, self.size) for label in labels) + 10
+        self.two_lines = _width_for(widest) > width
+        if self.two_lines:
+            widest = max(text_width(name, FONT_BOLD, self.size) for name in names) + 10
+        self.box = (max(width * 0.33, widest), self.size * (3.6 if self.two_lines else 2.4))
+        self.width = max(width, _width_for(self.box[0]))
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         """Take the size it was made with."""
@@ -58,12 +66,13 @@ class MethodCycle(Flowable):  # type: ignore[misc, unused-ignore]  # reportlab h
         canvas.setStrokeColor(INK)
         canvas.setLineWidth(0.8)
         canvas.roundRect(x, y, box_w, box_h, box_h / 3, stroke=1, fill=1)
-        label = f"{number}. {name}"
-        room = box_w - 6
-        size = min(self.size, self.size * room / text_width(label, FONT_BOLD, self.size))
+        size = self.size
         canvas.setFillColor(INK)
-        baseline = centre[1] - size * 0.35
-        draw_text(canvas, centre[0], baseline, label, font=FONT_BOLD, size=size, align="centre")
+        lines = [f"{number}.", name] if self.two_lines else [f"{number}. {name}"]
+        baseline = centre[1] - size * 0.35 + (len(lines) - 1) * size * 0.6
+        for line in lines:
+            draw_text(canvas, centre[0], baseline, line, font=FONT_BOLD, size=size, align="centre")
+            baseline -= size * 1.2
 
     def _arrow(self, canvas: Canvas, start: tuple[float, float], end: tuple[float, float]) -> None:
         """A line from the edge of one station to the edge of the next, with its head."""
@@ -134,3 +143,12 @@ class RuledLines(Flowable):  # type: ignore[misc, unused-ignore]  # reportlab ha
             y = top - n * self.spacing
             canvas.line(0, y, self.width, y)
         canvas.restoreState()
+
+
+def _width_for(box: float) -> float:
+    """The narrowest cycle whose stations, `box` wide, stand 4 points apart side by side: the
+    two lower ones sit cos(54°) of the half-width left beside a station either side of the
+    middle, the upper side ones cos(18°) of it from the top one."""
+    lower = box + (box + 4) / math.cos(math.radians(54))
+    upper = box + 2 * (box + 4) / math.cos(math.radians(18))
+    return max(lower, upper) + 1

@@ -15,9 +15,10 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table
 
 from printables.kit.document import build_pdf, text_frame
 from printables.kit.i18n import gettext as _
-from printables.kit.scripts import FONT_BOLD, script_paragraph, text_width
-from printables.kit.styles import INK, RULE_GREY, SHADE, THIN, base_styles, table_style
+from printables.kit.scripts import FONT_BOLD, has_japanese, script_paragraph, text_width
+from printables.kit.styles import INK, RULE_GREY, SHADE, THIN, base_styles, readable, table_style
 from printables.kit.textfit import story_height
+from printables.kit.typeset import unbroken_pieces
 from printables.worksheet.builder import BUILDER_PAGES, builder_page
 from printables.worksheet.parts import MethodCycle, RuledLines
 from printables.worksheet.plan import WorksheetPlan, worksheet_plan
@@ -26,6 +27,8 @@ __all__ = ["WorksheetRenderer"]
 
 MARGIN: float = 15 * mm
 LABEL_WIDTH = 66.0
+#: ReportLab's cell padding on each side, which the labels' column keeps.
+GRID_LABEL_PADDING = 6.0
 LINE_SPACING = 24.0
 #: The answer lines' spacing never leaves this range (times the text scale), whatever the paper.
 LINE_LIMITS = (20.0, 34.0)
@@ -59,8 +62,8 @@ class WorksheetRenderer:
         styles["step"] = ParagraphStyle(
             "ws_step",
             parent=styles["body"],
-            fontSize=9.5 * scale,
-            leading=11.5 * scale,
+            fontSize=readable(9.5 * scale),
+            leading=readable(9.5 * scale) * 1.211,
             spaceAfter=2 * scale,
         )
         styles["box"] = ParagraphStyle("ws_box", parent=styles["body"], spaceAfter=0)
@@ -142,6 +145,8 @@ class WorksheetRenderer:
             )
             for n, step in enumerate(plan.steps, start=1)
         ]
+        # The cycle may have grown to hold its labels at the reading size.
+        width = cycle.width
         table = Table([[cycle, steps]], colWidths=[width + 10, self.width - width - 10])
         table.setStyle(
             table_style(
@@ -177,6 +182,20 @@ class WorksheetRenderer:
         )
         return table
 
+    def _label_width(self) -> float:
+        """The rows' labels' column: LABEL_WIDTH, or wider where a word (a Japanese phrase) of a
+        label needs it ("(отклонённые)"), so that labels break between words, not inside them."""
+        plan = self.plan
+        needs = [
+            text_width(word, style.fontName, style.fontSize) + 2 * GRID_LABEL_PADDING
+            for label, style in (
+                (plan.mainline_label, self.styles["label"]),
+                (plan.sideline_label, self.styles["small"]),
+            )
+            for word in (unbroken_pieces(label) if has_japanese(label) else label.split())
+        ]
+        return max([LABEL_WIDTH, *needs])
+
     def _grid(self, positions: tuple[int, ...], sideline_height: float) -> Table:
         plan = self.plan
         head = [""] + [self._para(str(n), "cell_hint") for n in positions]
@@ -185,12 +204,13 @@ class WorksheetRenderer:
         mainline = [self._para(plan.mainline_label, "label")] + [""] * len(positions)
         sidelines = [[""] * (len(positions) + 1) for _row in range(plan.sideline_rows)]
         sidelines[0][0] = self._para(plan.sideline_label, "small")
-        cell = (self.width - LABEL_WIDTH) / len(positions)
+        label_width = self._label_width()
+        cell = (self.width - label_width) / len(positions)
         # The header row grows where "1 starter" needs more than one line in a narrow box.
         heights = [None, plan.mainline_height] + [sideline_height] * plan.sideline_rows
         table = Table(
             [head, mainline, *sidelines],
-            colWidths=[LABEL_WIDTH] + [cell] * len(positions),
+            colWidths=[label_width] + [cell] * len(positions),
             rowHeights=heights,
         )
         table.setStyle(
@@ -198,6 +218,10 @@ class WorksheetRenderer:
                 [
                     ("GRID", (1, 1), (-1, -1), THIN, RULE_GREY),
                     ("BOX", (1, 1), (-1, 1), THICK, INK),
+                    # The numbers over the boxes: a little padding leaves the box's width to
+                    # "1 starter", whose words then stay whole.
+                    ("LEFTPADDING", (1, 0), (-1, 0), 2),
+                    ("RIGHTPADDING", (1, 0), (-1, 0), 2),
                     ("BACKGROUND", (0, 1), (0, -1), SHADE),
                     ("SPAN", (0, 2), (0, -1)),
                     ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),

@@ -101,7 +101,7 @@ def _young_steps() -> tuple[Step, ...]:
     return (
         Step(_("Observe"), _("Look at the YES cards and the NO cards.")),
         Step(_("Hypothesize"), _("Think of an idea for the secret rule.")),
-        Step(_("Predict"), _("Guess: will the dealer say yes or no to my card?")),
+        Step(_("Predict"), _("Will the dealer say yes or no to my card?")),
         Step(_("Test"), _("Play the card. Was my guess right?")),
         Step(_("Conclude"), _("Keep my idea or change it. Then look again.")),
     )

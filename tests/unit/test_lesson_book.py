@@ -10,7 +10,7 @@ from printables.kit.i18n import speaking
 from printables.lessons.book import BookPlan, language_name
 from printables.lessons.library import Lesson, load_lessons
 from printables.lessons.pdf import LessonRenderer
-from tests.unit.test_printables_support import A4, LETTER, page_sizes, reader, render
+from tests.unit.test_printables_support import A4, LETTER, page_sizes, reader, render, unhyphenated
 
 #: (language, paper, lessons): each language once, both papers twice; the translated books bind
 #: only their first lessons, which is enough to check them and keeps the tests fast.
@@ -26,7 +26,7 @@ def book(request):
     else:
         with speaking(language):
             pdf = LessonRenderer(paper=paper).render(lessons)
-    pages = [re.sub(r"\s+", "", page.extract_text()) for page in reader(pdf).pages]
+    pages = [re.sub(r"\s+", "", unhyphenated(page.extract_text())) for page in reader(pdf).pages]
     return lessons, paper, pdf, pages
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 
 from printables.documents import worksheet_pdf
-from tests.unit.test_printables_support import reader
+from tests.unit.test_printables_support import reader, unhyphenated
 
 BASE = "http://192.168.1.20:5000"
 
@@ -40,7 +40,7 @@ def expected_pages(groups, worksheets, *, variant="older", paper="a4", duplex=Tr
 def page_texts(pdf: bytes) -> tuple[str, ...]:
     """Every page's text, white space collapsed. Read once per document: the class pack has
     some thirty pages, and parsing it again for each page read made its tests the slowest."""
-    return tuple(" ".join(page.extract_text().split()) for page in reader(pdf).pages)
+    return tuple(" ".join(unhyphenated(page.extract_text()).split()) for page in reader(pdf).pages)
 
 
 def page_text(pdf: bytes, number: int) -> str:

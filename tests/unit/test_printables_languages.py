@@ -39,7 +39,7 @@ from printables.kit.i18n import (
 from printables.rounds import round_report
 from tests.conftest import sessions_of
 from tests.live_class import build_class, live_service, play_a_round
-from tests.unit.test_printables_support import MIN_INK, reader, render
+from tests.unit.test_printables_support import MIN_INK, reader, render, unhyphenated
 
 LANGUAGES = ("ja", "pl", "ru")
 OUTPUT = Path(__file__).resolve().parents[1] / "output"
@@ -68,7 +68,7 @@ def squeezed(text: str) -> str:
 
 
 def page_texts(pdf: bytes) -> list[str]:
-    return [squeezed(page.extract_text()) for page in reader(pdf).pages]
+    return [squeezed(unhyphenated(page.extract_text())) for page in reader(pdf).pages]
 
 
 @pytest.fixture(scope="module")

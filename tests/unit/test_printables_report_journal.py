@@ -126,4 +126,4 @@ def test_stored_journal_reaches_the_report_of_the_round(tmp_path):
     assert [(line.who, line.text, line.confidence) for line in report.journal] == [
         ("Ana", "Red and black swap", 8)
     ]
-    assert "“Red and black swap”" in text_of(game_report_pdf(report, language="ja"))
+    assert "「Red and black swap」" in text_of(game_report_pdf(report, language="ja"))

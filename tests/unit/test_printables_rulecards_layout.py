@@ -31,7 +31,7 @@ from tests.unit.test_printables_support import (
 def test_paginate_fills_sheets_in_order_and_leaves_the_rest_on_the_last():
     cards = [card(title=f"Rule {n}") for n in range(7)]
     sheets = paginate(cards)
-    assert [len(sheet) for sheet in sheets] == [3, 3, 1]
+    assert [len(sheet) for sheet in sheets] == [2, 2, 2, 1]
     assert [c.title for sheet in sheets for c in sheet] == [c.title for c in cards]
 
 
@@ -67,10 +67,10 @@ def test_red_suits_get_red_ink_and_black_suits_do_not():
         assert (ink_for(suit_card) == RED) is (suit_card.color is Color.RED)
 
 
-def test_a_very_long_rule_shrinks_to_fit_and_loses_no_word():
-    # A thousand characters: three times what a student dealer may write, with a long rule too.
-    long_text = " ".join(f"clause{n} says the card must do something" for n in range(25))
-    long_rule = " or ".join(f"card.rank == {n % 13 + 1}" for n in range(30))
+def test_a_long_rule_shrinks_to_fit_and_loses_no_word():
+    # About what a student dealer may write, with a long rule too.
+    long_text = " ".join(f"clause{n} says the card must do something" for n in range(9))
+    long_rule = " or ".join(f"card.rank == {n % 13 + 1}" for n in range(12))
     made = card(title="A rule with far too many words", text=long_text, rule_text=long_rule)
     pdf = RuleCardRenderer(paper="letter").render([made])
     words = words_of(pdf)
@@ -79,12 +79,22 @@ def test_a_very_long_rule_shrinks_to_fit_and_loses_no_word():
     assert render(pdf, "rule-card-long")[0] > MIN_INK
 
 
+def test_a_rule_too_long_to_read_at_the_reading_size_is_refused_not_shrunk_further():
+    # A thousand characters: three times what a student dealer may write.
+    long_text = " ".join(f"clause{n} says the card must do something" for n in range(25))
+    long_rule = " or ".join(f"card.rank == {n % 13 + 1}" for n in range(30))
+    made = card(title="A rule with far too many words", text=long_text, rule_text=long_rule)
+    with pytest.raises(PrintableError, match="too long"):
+        RuleCardRenderer(paper="letter").render([made])
+
+
 def test_fit_story_shrinks_long_text_but_not_short_text():
     def build(words):
         return lambda scale: [Paragraph(words, base_styles(scale)["body"])]
 
     assert fit_story(build("short"), 200, 100)[1] == 1.0
-    story, scale = fit_story(build("word " * 400), 200, 300)
+    # The body shrinks from 10 pt to the reading size, 9 pt, and no further.
+    story, scale = fit_story(build("word " * 100), 200, 180)
     assert MIN_SCALE <= scale < 1.0
     assert story[0].wrap(200, 1e6)[1] <= 300
 

@@ -21,6 +21,7 @@ from tests.unit.test_printables_support import (
     reader,
     render,
     text_of,
+    unhyphenated,
 )
 
 
@@ -31,7 +32,7 @@ def whole_library_pdf():
 
 @pytest.fixture(scope="module")
 def page_texts(whole_library_pdf):
-    return [page.extract_text() for page in reader(whole_library_pdf).pages]
+    return [unhyphenated(page.extract_text()) for page in reader(whole_library_pdf).pages]
 
 
 @pytest.fixture(scope="module")
@@ -39,13 +40,15 @@ def whole_library_text(page_texts):
     return " ".join(" ".join(page_texts).split())
 
 
-def test_whole_library_prints_every_title_and_id_on_sheets_of_three(
+def test_whole_library_prints_every_title_and_id_on_sheets_of_two(
     library, page_texts, whole_library_text
 ):
     assert len(page_texts) == math.ceil(len(library) / CARDS_PER_SHEET)
+    # A title may break at a hyphen of its own ("non-|primes") or at one the line added.
+    dashless = whole_library_text.replace("-", "")
     for entry in library:
-        assert entry.title in whole_library_text
-        assert entry.id in whole_library_text
+        assert entry.title.replace("-", "") in dashless
+        assert entry.id.replace("-", "") in dashless
     assert all("KEEP SECRET" in page for page in page_texts)
 
 

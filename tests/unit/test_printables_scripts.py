@@ -24,6 +24,7 @@ from printables.kit.scripts import (
     FONT,
     FONT_BOLD,
     FONT_JAPANESE,
+    FONT_JAPANESE_BOLD,
     draw_text,
     missing_glyphs,
     script_markup,
@@ -67,8 +68,9 @@ def assert_each_script_in_its_font(pdf: bytes) -> None:
 
 
 def test_a_mixed_line_is_cut_into_one_run_per_script():
+    # Bold Japanese is the one-weight face stroked: its own face name.
     assert script_runs(MIXED, FONT_BOLD) == [
-        (FONT_JAPANESE, "さくら"),
+        (FONT_JAPANESE_BOLD, "さくら"),
         (FONT_BOLD, ", Łucja, Вася"),
     ]
     assert script_runs("Вася「ゆうき」。", FONT) == [
@@ -81,7 +83,8 @@ def test_markup_wraps_japanese_text_only_never_tags_or_entities():
     markup = '<font color="#b8860b">七年</font> &amp; <b>Źdźbło ゆうき</b><br/>'
     assert script_markup(markup) == (
         '<font color="#b8860b"><font name="IPAexGothic">七年</font></font> &amp; '
-        '<b>Źdźbło <font name="IPAexGothic">ゆうき</font></b><br/>'
+        # Inside <b> the Japanese run is the stroked face, IPAexGothic's bold.
+        '<b>Źdźbło <font name="IPAexGothic-Stroked">ゆうき</font></b><br/>'
     )
 
 

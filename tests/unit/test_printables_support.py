@@ -32,9 +32,15 @@ def page_sizes(pdf: bytes) -> set[tuple[int, int]]:
     return {(round(p.mediabox.width), round(p.mediabox.height)) for p in reader(pdf).pages}
 
 
+def unhyphenated(text: str) -> str:
+    """Extracted text with each word hyphenated at a line's end joined again."""
+    return re.sub(r"(?<=\w)[-\u00ad] *\n *(?=\w)", "", text)
+
+
 def text_of(pdf: bytes) -> str:
-    """All text of the document with runs of white space made single spaces."""
-    pages = (page.extract_text() for page in reader(pdf).pages)
+    """All text of the document, hyphenated words joined, with runs of white space made single
+    spaces."""
+    pages = (unhyphenated(page.extract_text()) for page in reader(pdf).pages)
     return re.sub(r"\s+", " ", " ".join(pages))
 
 

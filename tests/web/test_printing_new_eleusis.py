@@ -17,7 +17,8 @@ PRINT = "/teacher/print"
 #: Each document, its pages with default options, and its title as the English source says it.
 DOCUMENTS = {
     "ne-rules": (2, "How to play New Eleusis"),
-    "ne-score-sheet": (1, "New Eleusis · Score sheet"),
+    # Six people's boxes, labelled at the reading size, take two landscape pages.
+    "ne-score-sheet": (2, "New Eleusis · Score sheet"),
 }
 
 
@@ -53,9 +54,9 @@ def test_the_score_sheet_prints_the_names_and_rounds_asked_for(client, teacher):
     response = download(client, f"{PRINT}/ne-score-sheet.pdf", query_string={"names": names})
     text = text_of(response.data)
     assert all(name in text for name in ("Ola", "Kuba", "Zosia", "Jaś", "Marta"))
-    two = download(client, f"{PRINT}/ne-score-sheet.pdf?players=9&rounds=2")
-    assert len(reader(two.data).pages) == 2
-    assert "Page 2 of 2: seats 6 to 9" in text_of(two.data)
+    nine = download(client, f"{PRINT}/ne-score-sheet.pdf?players=9&rounds=2")
+    assert len(reader(nine.data).pages) == 3
+    assert "Page 3 of 3: seats 7 to 9" in text_of(nine.data)
 
 
 @pytest.mark.parametrize(
