@@ -8,6 +8,8 @@ import pytest
 
 from classroom.core.cards import DECK, Card
 from classroom.core.games.express import Round
+from classroom.core.hypotheses.builder import built_from
+from classroom.core.hypotheses.equivalence import check_equivalence
 from classroom.core.robots.candidates import candidate_set
 from classroom.core.robots.evidence import Trial, consistent, trials
 from classroom.core.robots.players import IdealScientist
@@ -66,6 +68,24 @@ def test_candidates_that_are_one_function_are_merged():
     assert CANDIDATES[number].library_id == "alternate-colors"
     # The same rule written another way is found by what it does.
     assert CANDIDATES.find("prev.color != card.color") == number
+
+
+def test_a_candidate_is_said_in_the_builders_rule_language_where_a_template_can_say_it():
+    for candidate in CANDIDATES:
+        if candidate.built is None:
+            assert candidate.said == candidate.text
+        else:
+            # A tablet finds the child's words for exactly this text.
+            assert built_from(candidate.said) is not None
+        assert CANDIDATES.find(candidate.said) == candidate.number
+
+
+def test_a_library_rule_said_in_the_builders_wording_is_judged_the_same_rule():
+    reworded = [c for c in CANDIDATES if c.library_id and c.said != c.text]
+    # "Hearts and spades" is said as the builder says it: "card.suit == spades or ...".
+    assert "hearts-and-spades" in {c.library_id for c in reworded}
+    for candidate in reworded:
+        assert check_equivalence(candidate.text, candidate.said).verdict == "same", candidate.said
 
 
 @pytest.mark.parametrize("mainline", ["5D", "5D QS", "KH 2C 2C", "AS 7H 9D JC"])

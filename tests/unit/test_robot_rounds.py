@@ -10,6 +10,8 @@ import pytest
 
 from classroom.core.cards import Card
 from classroom.core.games.express import Round
+from classroom.core.games.express.events import Guessed
+from classroom.core.hypotheses.builder import built_from
 from classroom.core.robots import (
     KINDS,
     Confirmer,
@@ -72,6 +74,17 @@ def test_the_ideal_scientist_names_library_rules_in_fewer_plays_than_the_confirm
         return statistics.median(found)
 
     assert median_plays(IdealScientist) < median_plays(Confirmer)
+
+
+@pytest.mark.parametrize("rule_id", ["hearts-and-spades", "odd-on-black", "odd-then-red"])
+def test_a_robot_guesses_a_library_rule_in_the_builders_wording_and_is_right(rule_id):
+    robots = {seat: IdealScientist(seed=1) for seat in ("Ana", "Ben", "Chen")}
+    played = play_express(robots, find_rule(rule_id).rule, random.Random(1))
+    guessed = [event.text for event in played.events if isinstance(event, Guessed)]
+    assert guessed
+    assert guessed[-1] != find_rule(rule_id).rule.text
+    assert built_from(guessed[-1]) is not None
+    assert played.state.end_reason == "guessed"
 
 
 def test_a_robot_answers_with_the_command_its_seat_may_give():

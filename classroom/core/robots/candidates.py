@@ -79,6 +79,12 @@ class Candidate:
         """The builder's sentence for this rule, if a template can say it."""
         return None if self.built is None else self.built.words
 
+    @property
+    def said(self) -> str:
+        """The rule language a player says for this rule: the builder's text when a template
+        can say it (a tablet then shows the guess in words), else the canonical text."""
+        return self.text if self.built is None else self.built.rule_text
+
 
 class CandidateSet:
     """The candidates, and which of them accept each card after a given mainline."""

@@ -169,7 +169,7 @@ class Confirmer(Robot):
     def guess(self, view: SeatView) -> str | None:
         """The hypothesis held, every time the confirmer may guess."""
         held = self.hypothesis(view)
-        return None if held is None else self.candidates[held].text
+        return None if held is None else self.candidates[held].said
 
     def predict(self, view: SeatView, cards: Sequence[Card]) -> bool:
         """What the hypothesis says."""
@@ -309,7 +309,7 @@ class IdealScientist(Robot):
         bar = self.guess_share if view.guess_costs else self.free_guess_share
         if best is None or share < bar:
             return None
-        return self.candidates[best].text
+        return self.candidates[best].said
 
     def predict(self, view: SeatView, cards: Sequence[Card]) -> bool:
         """What most of the remaining candidates (by prior weight) say."""
