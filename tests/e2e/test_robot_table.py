@@ -65,3 +65,47 @@ def test_a_student_plays_between_two_robots_everyone_sees_them_as_programs(
     assert projector.errors == []
     for context in (ana.context, projector.page.context, teacher.context):
         context.close()
+
+
+def test_a_robots_guess_shows_in_words_on_the_tablet(server: Server, browser: Browser) -> None:
+    """The robot's guess is rule language; the tablet's list of guesses says it in the
+    builder's words, its rule language small below."""
+    teacher = Teacher(browser, server.url, TEACHER)
+    code, (group_id,) = teacher.create_class(
+        "7D Robots", [("Owls", "card.suit in {hearts, spades}")]
+    )
+    panel = teacher.page.locator(f"#group-{group_id}")
+    for _ in range(2):
+        panel.locator("summary", has_text="Add a robot player").click()
+        panel.get_by_role("button", name="Ideal scientist", exact=True).click()
+    expect(panel).to_contain_text("Ideal scientist 2 (program)")
+    ana = Tablet.open(browser, "Ana", LANDSCAPE)
+    ana.join_by_link(server.url, code, "Owls")
+    teacher.start_round(group_id)
+
+    found = ana.page.locator("#guesses .guess.right")
+    deadline = time.monotonic() + ROUND_S
+    while time.monotonic() < deadline and found.count() == 0:
+        passing = ana.page.locator("#pass-button")
+        if passing.is_visible() and passing.is_enabled():
+            passing.tap()
+        elif ana.is_my_turn():
+            # A student who knows the rule: a heart or a spade, else no play.
+            fits = [card for card in ana.hand() if card[-1] in "HS"]
+            if fits:
+                ana.play(fits[0])
+            else:
+                ana.no_play()
+        time.sleep(0.2)
+    expect(found).to_have_count(1)
+    expect(found.locator(".guess-words")).to_have_text("Only ♠ spades or ♥ hearts cards.")
+    expect(found.locator(".guess-code")).to_have_text("card.suit == spades or card.suit == hearts")
+    # "What happened" tells the guess in the same words.
+    expect(ana.page.locator("#recent")).to_contain_text("Only ♠ spades or ♥ hearts cards.")
+    # Every robot's guess is one a template can say: none is left in rule language alone.
+    guesses = ana.page.locator("#guesses .guess")
+    expect(guesses.locator(".guess-code")).to_have_count(guesses.count())
+    ana.screenshot("robots-guesses-words", SCREENSHOTS)
+    assert_no_page_errors([ana])
+    for context in (ana.context, teacher.context):
+        context.close()

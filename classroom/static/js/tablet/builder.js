@@ -54,8 +54,11 @@ function parts(sentence) {
   return found.filter((part) => part !== "");
 }
 
-/** Wire the builder (`ui`: the page's elements) to the tablet's socket; `currentView` gives the view last drawn. */
-export function setupBuilder(ui, socket, currentView) {
+/**
+ * Wire the builder (`ui`: the page's elements) to the tablet's socket; `currentView` gives the
+ * view last drawn, `guessWords` the words of guesses (guess_words.js).
+ */
+export function setupBuilder(ui, socket, currentView, guessWords) {
   if (!ui.builder) return;
   const text = readText(ui.builder);
   const say = (key, params = {}) => format(text[key] || key, params);
@@ -163,22 +166,16 @@ export function setupBuilder(ui, socket, currentView) {
   // A student dealer judging a built guess reads it in words too, under its rule language.
   const dealerWords = h("p", { class: "builder-dealer-words", hidden: true });
   if (ui.verdictGuess) ui.verdictGuess.after(dealerWords);
-  let wordsAsked = null;
 
   function followGuess(view) {
     const guesses = (view && view.guesses) || [];
     const judging = view && view.status === "judging_guess" && "verdict_due" in view;
     const guess = judging && guesses.length ? guesses[guesses.length - 1].text : null;
-    if (guess === wordsAsked) return;
-    wordsAsked = guess;
-    show(dealerWords, false);
-    if (!guess) return;
-    emit("builder_words", { text: guess }, (answer) => {
-      if (wordsAsked !== guess || !answer.ok || !answer.words) return;
-      dealerWords.textContent = say("dealer_words", { words: answer.words });
-      show(dealerWords, true);
-    });
+    const words = guess && guessWords ? guessWords.wordsOf(guess) : null;
+    dealerWords.textContent = words ? say("dealer_words", { words }) : "";
+    show(dealerWords, Boolean(words));
   }
+  if (guessWords) guessWords.onLearnt(() => followGuess(currentView()));
 
   /** The builder shows to players in a round; a dealer has the rule and builds nothing. */
   function follow() {

@@ -23,9 +23,12 @@ const COUNTS = {
   no_play_judged: (view, event) => (event.right ? newHandFewer(view) : wrongNoPlayCost(view)),
 };
 
-/** The newest events, newest first, into the list `element`. */
-export function renderRecent(view, element, feed) {
-  const lines = feed.map((event, at) => describe(view, event, feed[at - 1])).filter(Boolean);
+/**
+ * The newest events, newest first, into the list `element`; `guessWords` (guess_words.js), if
+ * given, says a guess built by taps in words.
+ */
+export function renderRecent(view, element, feed, guessWords = null) {
+  const lines = feed.map((event, at) => describe(view, event, feed[at - 1], guessWords)).filter(Boolean);
   fill(element, lines.slice(-SHOWN).reverse().map((line) => h("li", {}, line)));
 }
 
@@ -33,7 +36,7 @@ export function renderRecent(view, element, feed) {
  * One public event in words (a list of strings and nodes), or null for those not worth a line.
  * `before` is the event just before it (a prophet's call reads differently after a no-play).
  */
-export function describe(view, event, before = null) {
+export function describe(view, event, before = null, guessWords = null) {
   const told = isNe(view) ? neDescribe(view, event, before) : undefined;
   if (told !== undefined) return told;
   switch (event.kind) {
@@ -54,7 +57,7 @@ export function describe(view, event, before = null) {
   const params = {
     name: nameOf(view, event.seat),
     card: event.card ? cardInline(event.card) : null,
-    text: event.text,
+    text: (event.kind === "guessed" && guessWords && guessWords.wordsOf(event.text)) || event.text,
   };
   const count = COUNTS[event.kind] ? COUNTS[event.kind](view, event) : null;
   if (count !== null) return tnNodes(`${key(event)}${mine}`, count, params);

@@ -12,6 +12,7 @@ import {
   setupDealer,
   showRuleError,
 } from "./dealer.js";
+import { createGuessWords } from "./guess_words.js";
 import { newJournalState, setupJournal } from "./journal.js";
 import { rememberNames } from "./names.js";
 import { isNe } from "./new_eleusis/feed.js";
@@ -23,6 +24,8 @@ import { render } from "./render.js";
 import { nextBring, revealShift } from "./reveal.js";
 import { takeEvents } from "./state.js";
 
+// How long the server has to say a guess in words before the page asks again later.
+const WORDS_TIMEOUT_MS = 6000;
 // Space kept between what is brought into view and the screen's edge.
 const REVEAL_MARGIN = 8;
 // The kinds of event by which another player's turn starts or ends: the outcome of this tablet's
@@ -81,12 +84,23 @@ function start() {
   const connection = openConnection(token, receivers(ui, local, page));
   const actions = createActions(connection.socket, answers(ui, local, page));
   page.actions = actions;
+  local.guessWords = guessWordsOf(connection.socket);
+  local.guessWords.onLearnt(redraw);
   setupJournal(ui, connection.socket, local, { say, redraw });
   setupDealer(ui, actions, local, { say, redraw, library: readLibrary() });
   setupTurn(ui, local, page);
   setupNe(ui, local, page);
   setupPredict(ui, actions, local, page);
-  setupBuilder(ui, connection.socket, () => local.view);
+  setupBuilder(ui, connection.socket, () => local.view, local.guessWords);
+}
+
+/** Guesses in words, asked of the server in the tablet's language (once per text). */
+function guessWordsOf(socket) {
+  return createGuessWords((text, done) => {
+    socket.timeout(WORDS_TIMEOUT_MS).emit("builder_words", { text }, (error, answer) => {
+      done(error ? null : answer);
+    });
+  });
 }
 
 /** What the tablet does with what the server sends. */

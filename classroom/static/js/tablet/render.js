@@ -48,9 +48,9 @@ export function render(view, ui, local) {
   renderRule(view, ui, local.ruleTexts, hasRound && !dealing);
   // The last round's people, guesses and hints are not this round's: not shown meanwhile.
   renderPlayers(view, ui, hasRound);
-  renderGuesses(view, ui, hasRound);
+  renderGuesses(view, ui, hasRound, local.guessWords);
   renderHints(view, ui, hasRound);
-  renderRecent(view, ui.recent, hasRound ? local.feed : []);
+  renderRecent(view, ui.recent, hasRound ? local.feed : [], local.guessWords);
 }
 
 /**
@@ -237,16 +237,22 @@ function renderPlayers(view, ui, hasRound) {
   fill(ui.players, rows);
 }
 
-function renderGuesses(view, ui, hasRound) {
+/**
+ * Who guessed what, newest first. A guess built by taps (a robot's too) is said in the
+ * builder's words, its rule language small below; a guess typed by hand is shown as written.
+ */
+function renderGuesses(view, ui, hasRound, guessWords) {
   const guesses = hasRound ? view.guesses || [] : [];
   const items = guesses.map((g) => {
     const verdict = g.right === null ? "waiting" : g.right ? "right" : "wrong";
     const mark = { waiting: "\u2026", right: "\u2714", wrong: "\u2718" }[verdict];
+    const words = guessWords ? guessWords.wordsOf(g.text) : null;
     return h(
       "li",
       { class: `guess ${verdict}` },
       h("span", { class: "who" }, g.seat === view.me ? t("you") : nameOf(view, g.seat)),
-      h("q", { class: "what" }, g.text),
+      h("q", { class: words ? "what guess-words" : "what" }, words || g.text),
+      words ? h("code", { class: "guess-code" }, g.text) : null,
       h("span", { class: "verdict" }, `${mark} ${t(verdict)}`),
     );
   });
