@@ -1,7 +1,7 @@
 """What the game report of a New Eleusis round holds (no drawing here): the table with its
 markers, every event in words (strings and their verdicts, no plays, the prophet's calls and
-what the dealer made of them, markers, expulsions, the end), the prophets' terms and the scores
-with the prophet's bonus and the dealer's score.
+what the dealer made of them, markers, expulsions, the end), the prophets' terms, the scores
+with the prophet's bonus and the dealer's score, and what each play taught.
 
 Pure: computed from the group's record (`classroom.projections.games.new_eleusis.record`
 reads the log).
@@ -24,6 +24,7 @@ from classroom.projections.games.new_eleusis.record import (
 from printables.kit.i18n import current_language
 from printables.kit.i18n import gettext as _
 from printables.report.info import RoundInfo
+from printables.report.information_pdf import RoundInformation, round_information
 from printables.report.journal import JournalLine, journal_lines
 from printables.report.timeline import namer
 
@@ -56,6 +57,8 @@ class NeGameReport:
     journal: tuple[JournalLine, ...]
     dealer_name: str | None
     ending: str
+    #: What each play taught (the Express report's section, computed the same way).
+    information: RoundInformation | None = None
 
 
 def _labels(cards: Sequence[Card]) -> str:
@@ -196,4 +199,5 @@ def ne_round_report(
         journal=journal_lines(played.journal, (), state.layout, who),
         dealer_name=group.nickname(played.dealer) if played.dealer else None,
         ending=ne_ending(summary, who),
+        information=round_information(played.events, info, played.journal),
     )

@@ -1,6 +1,7 @@
 """The game report of a New Eleusis round as a PDF: the rule, the table with its markers, the
-prophets, the expulsions, every event in order, the journal and the scores with the prophet's
-bonus and the dealer's score. Drawn like the Express report (`printables.report.pdf`)."""
+prophets, the expulsions, every event in order, the journal, the scores with the prophet's
+bonus and the dealer's score, and what each play taught (the Express report's own section).
+Drawn like the Express report (`printables.report.pdf`)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from printables.kit.i18n import gettext as _
 from printables.kit.scripts import script_paragraph
 from printables.kit.styles import header_table_style
 from printables.new_eleusis.report import NeEntry, NeGameReport
+from printables.report.information_pdf import information_section
 from printables.report.journal_pdf import journal_section
 from printables.report.pdf import MARGIN, ReportRenderer
 
@@ -46,6 +48,13 @@ class NeReportRenderer(ReportRenderer):
             *self._entries(report),
             *journal_section(report.journal, self.width, self._p, self.styles),
             *self._ne_scores(report),
+            *information_section(
+                report.information,
+                report.names,
+                self.width,
+                self._p,
+                group=report.info.group_name,
+            ),
         ]
         return build_pdf(story, paper=self.paper, title=title, margin=MARGIN)
 
