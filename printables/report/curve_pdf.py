@@ -9,13 +9,13 @@ from collections.abc import Callable, Mapping, Sequence
 
 from reportlab.graphics.shapes import Drawing, Line, Polygon, PolyLine, Rect, String
 from reportlab.lib import colors
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, Paragraph
 
 from classroom.projections.learning_curve import WINDOW, Curve, LearningCurve
+from printables.kit.chart import chart_drawing, chart_text
 from printables.kit.i18n import gettext as _
 from printables.kit.i18n import ngettext
-from printables.kit.scripts import FONT, FONT_BOLD, script_runs
+from printables.kit.scripts import FONT
 
 __all__ = ["curve_drawing", "curve_section", "curve_sentence"]
 
@@ -32,10 +32,8 @@ Paint = Callable[[str, str], Paragraph]
 
 
 def _text(drawing: Drawing, x: float, y: float, text: str, *, bold: bool = False) -> None:
-    """Text at (x, y), each run in the font that has its characters (Japanese included)."""
-    for font, run in script_runs(text, FONT_BOLD if bold else FONT):
-        drawing.add(String(x, y, run, fontName=font, fontSize=TYPE, fillColor=GROUP))
-        x += stringWidth(run, font, TYPE)
+    """Text in this chart's size and ink."""
+    chart_text(drawing, x, y, text, size=TYPE, colour=GROUP, bold=bold)
 
 
 def _marker(style: int, x: float, y: float, colour: colors.Color) -> Polygon | Rect:
@@ -85,7 +83,7 @@ def curve_drawing(
     curve: LearningCurve, names: Mapping[str, str], width: float, *, group: str, x_label: str
 ) -> Drawing:
     """The chart, `width` points wide."""
-    drawing = Drawing(width, HEIGHT)
+    drawing = chart_drawing(width, HEIGHT)
     _axes(drawing, width, curve.plays, x_label)
     right = width - LABELS
 

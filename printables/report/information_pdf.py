@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from babel.numbers import format_percent
 from reportlab.graphics.shapes import Circle, Drawing, Line, PolyLine, Rect, String
 from reportlab.lib import colors
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
 from classroom.core.eventlog import LoggedEvent
@@ -27,9 +26,10 @@ from classroom.projections.experiment_information import (
     ideal_curve,
 )
 from classroom.projections.journal_view import JournalRecord
+from printables.kit.chart import chart_drawing, chart_text
 from printables.kit.i18n import current_language, local_number, ngettext
 from printables.kit.i18n import gettext as _
-from printables.kit.scripts import FONT, FONT_BOLD, script_runs
+from printables.kit.scripts import FONT
 from printables.kit.styles import header_table_style
 from printables.report.info import RoundInfo
 
@@ -68,10 +68,8 @@ def round_information(
 
 
 def _text(drawing: Drawing, x: float, y: float, text: str, *, bold: bool = False) -> None:
-    """Text at (x, y), each run in the font that has its characters (Japanese included)."""
-    for font, run in script_runs(text, FONT_BOLD if bold else FONT):
-        drawing.add(String(x, y, run, fontName=font, fontSize=TYPE, fillColor=INK))
-        x += stringWidth(run, font, TYPE)
+    """Text in this chart's size and ink."""
+    chart_text(drawing, x, y, text, size=TYPE, colour=INK, bold=bold)
 
 
 def _share(value: float | None) -> str:
@@ -89,9 +87,7 @@ def information_drawing(found: RoundInformation, width: float, *, group: str) ->
     total = taught.candidates
     plays = max(len(taught.plays), len(ideal.curve) - 1 if ideal else 0, 1)
     right = width - LABELS
-    drawing = Drawing(width, HEIGHT)
-    # The drawing's starting font is embedded too (ReportLab would start in Helvetica).
-    drawing.initialFontName = FONT
+    drawing = chart_drawing(width, HEIGHT)
 
     def point(play: int, left: int) -> tuple[float, float]:
         x = LEFT + (right - LEFT) * play / plays

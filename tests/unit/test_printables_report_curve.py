@@ -12,7 +12,7 @@ from classroom.projections.journal_view import JournalRecord
 from printables.documents import game_report_pdf
 from printables.report.plan import RoundInfo, game_report
 from tests.unit.test_game_support import Alternate
-from tests.unit.test_printables_support import render, text_of
+from tests.unit.test_printables_support import fonts_of, render, text_of
 
 INFO = RoundInfo("7B", "Otters", 1, "card.color != prev.color", "alternate-colors")
 NAMES = {"Ana": "Ana", "Ben": "さくら", "Chen": "Łucja"}
@@ -79,3 +79,13 @@ def test_the_report_draws_the_curve_and_says_it_in_words(language: str) -> None:
 def test_a_round_without_predictions_prints_no_curve() -> None:
     plain, _ = predicting_round(predict=False)
     assert "Learning curve" not in text_of(game_report_pdf(game_report(plain, INFO, NAMES)))
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_every_font_of_a_report_with_predictions_is_embedded(language: str) -> None:
+    # The chart's drawing starts in a font of its own: it must be one of the kit's too.
+    events, _written = predicting_round()
+    pdf = game_report_pdf(game_report(events, INFO, NAMES, language=language), language=language)
+    fonts = fonts_of(pdf)
+    assert fonts
+    assert [name for name, embedded in fonts.items() if not embedded] == []
