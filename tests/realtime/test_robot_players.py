@@ -116,3 +116,9 @@ def test_a_robots_guess_is_read_back_in_words_in_the_tablets_language(
     assert text != HEARTS_AND_SPADES
     answer = ana.socket.emit("builder_words", {"text": text}, namespace="/play", callback=True)
     assert answer == {"ok": True, "words": words}
+    # The teacher's page, read in the same language, lists the guess in the same words.
+    teacher = lesson.app.test_client()
+    login = {"username": "frizzle", "password": "magic-school-bus"}
+    assert teacher.post(f"/teacher/login?lang={language}", data=login).status_code == 302
+    page = teacher.get(f"/teacher/classes/{class_id}").get_data(as_text=True)
+    assert f"“{words}”" in page
