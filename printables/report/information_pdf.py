@@ -16,6 +16,7 @@ from reportlab.graphics.shapes import Circle, Drawing, Line, PolyLine, Rect, Str
 from reportlab.lib import colors
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
+from classroom.core.cards import printed_label
 from classroom.core.eventlog import LoggedEvent
 from classroom.core.rules import RuleError, compile_rule
 from classroom.projections.experiment_information import (
@@ -232,7 +233,8 @@ def nothing_sentence(count: int) -> str:
 
 
 def _cards(play: PlayInformation) -> str:
-    return " ".join(card.label for card in play.cards)
+    """The cards as people of the page's language read them ('В♥' in Russian)."""
+    return " ".join(printed_label(card, current_language()) for card in play.cards)
 
 
 def _table(
