@@ -91,7 +91,7 @@ def shown_tags(tags: Sequence[CardTag], step: float) -> list[bool]:
     """Which tags of a sideline drawn `step` apart print: all where they fit, else those with
     a sign and as many others as keep clear of every tag printed.
 
-    >>> shown_tags([CardTag(9), CardTag(10, "▲"), CardTag(11), CardTag(12)], 4.0)
+    >>> shown_tags([CardTag(9), CardTag(10, "▲"), CardTag(11), CardTag(12)], 5.0)
     [False, True, False, True]
     """
     if step >= TAG_SPACING:

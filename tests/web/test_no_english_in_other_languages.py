@@ -39,7 +39,7 @@ GAME_NAMES = re.compile(r"New Eleusis|Eleusis Express")
 #: The glossary's Polish name of the call is „no play” (the button says "Brak zagrania").
 CALLS = {"pl": re.compile(r"„[Nn]o play”")}
 #: Words of the language itself spelt as in English.
-SAME_WORDS = {"pl": {"tablet", "start", "link", "minus"}}
+SAME_WORDS = {"pl": {"tablet", "start", "link", "minus", "robot"}}
 #: Elements whose text is not prose: rule-language code (a teacher's detail) and machinery.
 _NOT_PROSE = {"script", "style", "code", "pre", "kbd", "samp", "template"}
 _HUMAN_ATTRIBUTES = {"placeholder", "title", "aria-label", "alt", "label"}
