@@ -23,6 +23,7 @@ from classroom.core.eventlog import LoggedEvent
 from classroom.core.games.registry import find_game
 from classroom.core.games.shape import Game
 from classroom.core.layout import Layout
+from classroom.usecases.computing import Computations
 from classroom.usecases.effects import Effects
 from classroom.usecases.ports import RoundRow, StoreUnavailable, UnitOfWork, WriteRace
 
@@ -125,6 +126,8 @@ class Context:
     states: RoundStates = field(default_factory=RoundStates)
     locks: GroupLocks = field(default_factory=GroupLocks)
     effects: Effects = field(default_factory=Effects)
+    #: Where long pure computations run (in the caller's thread unless the app gives a pool).
+    computing: Computations = field(default_factory=Computations)
 
     @contextmanager
     def writing(self, group_id: int) -> Iterator[UnitOfWork]:

@@ -71,7 +71,18 @@ def default_config(instance: Path) -> dict[str, Any]:
         "JOIN_CODE_LIMIT": os.environ.get("CLASSROOM_JOIN_CODE_LIMIT", "120 per minute"),
         # Open tablets (sockets) per seat: a second tab or a reconnecting tablet fit.
         "MAX_TABS_PER_SEAT": 3,
+        # Worker processes for rule checks and other long pure computations (0: in the
+        # server's own threads), and how long a tablet or a page waits for one (seconds).
+        "COMPUTE_WORKERS": _workers(os.environ.get("CLASSROOM_COMPUTE_WORKERS", "")),
+        "COMPUTE_TIMEOUT_S": 5.0,
     }
+
+
+def _workers(text: str) -> int:
+    """Worker processes from the environment, or the machine's default when unset or wrong."""
+    from classroom.usecases.computing import default_workers
+
+    return int(text) if text.isdigit() and int(text) <= 64 else default_workers()
 
 
 def _count(text: str) -> int:
