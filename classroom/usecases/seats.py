@@ -112,13 +112,7 @@ class Seating:
         if not token or len(token) > 64:
             raise NotFound(_("This tablet has no seat. Please join again."))
         with self.uow() as uow:
-            # Every message from a tablet comes through here: one plain-row read.
-            seat = uow.seats.by_token_hash(hash_token(token))
-        if seat is None:
-            raise NotFound(_("This tablet has no seat. Please join again."))
-        if seat.class_ended:
-            raise NotFound(_("This class has ended."))
-        return SeatRef(seat.id, seat.group_id, seat.class_id, seat.nickname, seat.everyone_predicts)
+            return seat_of_token(uow, token)
 
     @use_case
     def rename_seat(self, teacher_id: int, seat_id: int, nickname: str) -> int:
@@ -188,3 +182,16 @@ class Seating:
 
 def _name_taken(nickname: str) -> Conflict:
     return Conflict(_("Someone in this group is already called %s.") % nickname)
+
+
+def seat_of_token(uow: UnitOfWork, token: str) -> SeatRef:
+    """The seat a token opens, read in `uow`; NotFound if removed, unknown or its class ended."""
+    if not token or len(token) > 64:
+        raise NotFound(_("This tablet has no seat. Please join again."))
+    # Every message from a tablet comes through here: one plain-row read.
+    seat = uow.seats.by_token_hash(hash_token(token))
+    if seat is None:
+        raise NotFound(_("This tablet has no seat. Please join again."))
+    if seat.class_ended:
+        raise NotFound(_("This class has ended."))
+    return SeatRef(seat.id, seat.group_id, seat.class_id, seat.nickname, seat.everyone_predicts)
