@@ -4,9 +4,9 @@ plain rows."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from classroom.core.cards import Card
 from classroom.core.eventlog import LoggedEvent
@@ -19,10 +19,7 @@ from classroom.usecases.errors import NotFound
 from classroom.usecases.ports import GroupRow, JournalRow, RoundRow, UnitOfWork
 from classroom.usecases.verdict_window import predicting, window_end
 
-if TYPE_CHECKING:
-    from classroom.usecases.seats import SeatRef
-
-__all__ = ["CatchUp", "Reading", "journal_record", "logged_events", "snapshot_of"]
+__all__ = ["CatchUp", "Reading", "catch_up_in", "journal_record", "logged_events", "snapshot_of"]
 
 #: A round's state, in the terms of the game it is played in.
 
@@ -56,17 +53,8 @@ class Reading:
             state = self._state(uow, round_row)
             events: tuple[LoggedEvent, ...] = ()
             if round_row is not None and events_after is not None:
-                events = self._log(uow, round_row, state, events_after)
+                events = _log(self.states, uow, round_row, state, events_after)
             return snapshot_of(uow, group, round_row, state, events)
-
-    def _log(
-        self, uow: UnitOfWork, round_row: RoundRow, state: Any, after: int
-    ) -> tuple[LoggedEvent, ...]:
-        """The round's events after `after`, from the events kept in memory (`state` was read
-        in the same transaction: nothing newer exists)."""
-        if after >= state.seq:
-            return ()
-        return self.states.log(uow, round_row, state.seq, after)
 
     def _state(self, uow: UnitOfWork, round_row: RoundRow | None) -> Any:
         """The round's state in its own game's terms (None before the first round)."""
@@ -80,47 +68,10 @@ class Reading:
         with self.uow() as uow:
             return self._catch_up(uow, group_id, seat_id, round_number, last_seq)
 
-    def welcome(
-        self, token: str, entering: Callable[[SeatRef], tuple[int, int]]
-    ) -> tuple[SeatRef, CatchUp]:
-        """The seat a token opens and what its tablet needs, on one connection of the store's.
-
-        The seat is read first (NotFound if it is gone), then `entering(seat)` lets the tablet
-        in (its rooms) and says which (round, seq) it last saw; the catch-up is read after, in
-        a new transaction, so a change committed once the tablet is in its rooms is either in
-        the catch-up or announced to the rooms. (A connecting tablet used to take a connection
-        from the pool twice; with a bell's hundreds at once the pool's lock was where they
-        queued.)
-        """
-        from classroom.usecases.seats import seat_of_token  # seats reads snapshots from here
-
-        with self.uow() as uow:
-            seat = seat_of_token(uow, token)
-            uow.commit()  # ends the seat's read: the catch-up starts a transaction of its own
-            round_number, last_seq = entering(seat)
-            return seat, self._catch_up(uow, seat.group_id, seat.seat_id, round_number, last_seq)
-
     def _catch_up(
         self, uow: UnitOfWork, group_id: int, seat_id: int, round_number: int, last_seq: int
     ) -> CatchUp:
-        found = uow.groups.with_latest_round(group_id)
-        if found is None:
-            raise NotFound(_("There is no such group."))
-        group, round_row = found
-        if round_row is None:
-            return CatchUp(snapshot_of(uow, group, None, None), (), (), ())
-        state = self._state(uow, round_row)
-        after = last_seq if round_number == round_row.number else 0
-        missed = self._log(uow, round_row, state, after)
-        snapshot = snapshot_of(uow, group, round_row, state)
-        journal: tuple[JournalRecord, ...] = ()
-        if snapshot.has_journal:  # nobody in the round has written: nothing to read
-            journal = tuple(map(journal_record, uow.journal.of_round(round_row.id, seat_id)))
-        journal_events: tuple[LoggedEvent, ...] = ()
-        # A game whose plays are strings has its journals checked against the table alone.
-        if journal and find_game(round_row.mode).journals_read_log:
-            journal_events = self._log(uow, round_row, state, 0)
-        return CatchUp(snapshot, missed, journal, journal_events)
+        return catch_up_in(uow, self.states, group_id, seat_id, round_number, last_seq)
 
     def positions(self, group_ids: Sequence[int]) -> dict[int, tuple[int, int]]:
         """Where each group's log stands: its newest round's number and newest seq (groups
@@ -174,6 +125,47 @@ class Reading:
     def _group_snapshot(self, uow: UnitOfWork, group: GroupRow) -> GroupSnapshot:
         round_row = uow.rounds.latest(group.id)
         return snapshot_of(uow, group, round_row, self._state(uow, round_row))
+
+
+def catch_up_in(
+    uow: UnitOfWork,
+    states: RoundStates,
+    group_id: int,
+    seat_id: int,
+    round_number: int,
+    last_seq: int,
+) -> CatchUp:
+    """What a tablet that last saw (`round_number`, `last_seq`) needs, read in `uow` (a unit
+    of work that writes nothing); another round's tablet gets this round's events from the
+    start."""
+    found = uow.groups.with_latest_round(group_id)
+    if found is None:
+        raise NotFound(_("There is no such group."))
+    group, round_row = found
+    if round_row is None:
+        return CatchUp(snapshot_of(uow, group, None, None), (), (), ())
+    state = states.of(uow, round_row)
+    after = last_seq if round_number == round_row.number else 0
+    missed = _log(states, uow, round_row, state, after)
+    snapshot = snapshot_of(uow, group, round_row, state)
+    journal: tuple[JournalRecord, ...] = ()
+    if snapshot.has_journal:  # nobody in the round has written: nothing to read
+        journal = tuple(map(journal_record, uow.journal.of_round(round_row.id, seat_id)))
+    journal_events: tuple[LoggedEvent, ...] = ()
+    # A game whose plays are strings has its journals checked against the table alone.
+    if journal and find_game(round_row.mode).journals_read_log:
+        journal_events = _log(states, uow, round_row, state, 0)
+    return CatchUp(snapshot, missed, journal, journal_events)
+
+
+def _log(
+    states: RoundStates, uow: UnitOfWork, round_row: RoundRow, state: Any, after: int
+) -> tuple[LoggedEvent, ...]:
+    """The round's events after `after`, from the events kept in memory (`state` was read
+    in the same transaction: nothing newer exists)."""
+    if after >= state.seq:
+        return ()
+    return states.log(uow, round_row, state.seq, after)
 
 
 def logged_events(uow: UnitOfWork, round_row: RoundRow, after: int) -> tuple[LoggedEvent, ...]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from classroom.core.eventlog import LoggedEvent
@@ -16,6 +17,7 @@ from classroom.usecases.errors import Conflict, NotFound
 from classroom.usecases.names import clean_nickname, nickname_key, normalize_join_code
 from classroom.usecases.ownership import own_seat
 from classroom.usecases.ports import Clash, SeatRow, UnitOfWork
+from classroom.usecases.reading import CatchUp, catch_up_in
 from classroom.usecases.verdict_window import compiled
 
 __all__ = ["MAX_PLAYERS", "MAX_SEATS_WITH_DEALER", "JoinInfo", "SeatRef", "Seating", "max_seats"]
@@ -113,6 +115,27 @@ class Seating:
             raise NotFound(_("This tablet has no seat. Please join again."))
         with self.uow() as uow:
             return seat_of_token(uow, token)
+
+    def welcome(
+        self, token: str, entering: Callable[[SeatRef], tuple[int, int]]
+    ) -> tuple[SeatRef, CatchUp]:
+        """The seat a token opens and what its tablet needs, on one connection of the store's.
+
+        The seat is read first (NotFound if it is gone), then `entering(seat)` lets the tablet
+        in (its rooms) and says which (round, seq) it last saw; the catch-up is read after, in
+        a new transaction, so a change committed once the tablet is in its rooms is either in
+        the catch-up or announced to the rooms. (A connecting tablet used to take a connection
+        from the pool twice; with a bell's hundreds at once the pool's lock was where they
+        queued.)
+        """
+        with self.uow() as uow:
+            seat = seat_of_token(uow, token)
+            uow.commit()  # ends the seat's read: the catch-up starts a transaction of its own
+            round_number, last_seq = entering(seat)
+            found = catch_up_in(
+                uow, self.states, seat.group_id, seat.seat_id, round_number, last_seq
+            )
+            return seat, found
 
     @use_case
     def rename_seat(self, teacher_id: int, seat_id: int, nickname: str) -> int:

@@ -77,7 +77,7 @@ def on_connect(auth: Any = None) -> None:
         return parse_position(auth)
 
     try:
-        seat, found = use_cases().reading.welcome(token if isinstance(token, str) else "", entering)
+        seat, found = use_cases().seats.welcome(token if isinstance(token, str) else "", entering)
         catch_up = _catch_up_from(seat, found, parse_position(auth))
         presence.announce(seat.class_id)
     except StoreUnavailable as error:
