@@ -66,12 +66,7 @@ class Reading:
         A tablet that last saw another round gets the current round's events from the start.
         """
         with self.uow() as uow:
-            return self._catch_up(uow, group_id, seat_id, round_number, last_seq)
-
-    def _catch_up(
-        self, uow: UnitOfWork, group_id: int, seat_id: int, round_number: int, last_seq: int
-    ) -> CatchUp:
-        return catch_up_in(uow, self.states, group_id, seat_id, round_number, last_seq)
+            return catch_up_in(uow, self.states, group_id, seat_id, round_number, last_seq)
 
     def positions(self, group_ids: Sequence[int]) -> dict[int, tuple[int, int]]:
         """Where each group's log stands: its newest round's number and newest seq (groups

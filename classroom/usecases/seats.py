@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from classroom.core.eventlog import LoggedEvent
@@ -17,7 +16,6 @@ from classroom.usecases.errors import Conflict, NotFound
 from classroom.usecases.names import clean_nickname, nickname_key, normalize_join_code
 from classroom.usecases.ownership import own_seat
 from classroom.usecases.ports import Clash, SeatRow, UnitOfWork
-from classroom.usecases.reading import CatchUp, catch_up_in
 from classroom.usecases.verdict_window import compiled
 
 __all__ = ["MAX_PLAYERS", "MAX_SEATS_WITH_DEALER", "JoinInfo", "SeatRef", "Seating", "max_seats"]
@@ -114,28 +112,13 @@ class Seating:
         if not token or len(token) > 64:
             raise NotFound(_("This tablet has no seat. Please join again."))
         with self.uow() as uow:
-            return seat_of_token(uow, token)
-
-    def welcome(
-        self, token: str, entering: Callable[[SeatRef], tuple[int, int]]
-    ) -> tuple[SeatRef, CatchUp]:
-        """The seat a token opens and what its tablet needs.
-
-        The seat is read first (NotFound if it is gone), then `entering(seat)` lets the tablet
-        in (its rooms) and says which (round, seq) it last saw; the catch-up is read after, so a
-        change committed once the tablet is in its rooms is either in the catch-up or announced
-        to the rooms. Each read takes a store connection of its own: holding one connection
-        across `entering` was measured slower when a bell's tablets come back at once (their
-        handlers waited for connections held by handlers waiting for the GIL).
-        """
-        with self.uow() as uow:
-            seat = seat_of_token(uow, token)
-        round_number, last_seq = entering(seat)
-        with self.uow() as uow:
-            found = catch_up_in(
-                uow, self.states, seat.group_id, seat.seat_id, round_number, last_seq
-            )
-        return seat, found
+            # Every message from a tablet comes through here: one plain-row read.
+            seat = uow.seats.by_token_hash(hash_token(token))
+        if seat is None:
+            raise NotFound(_("This tablet has no seat. Please join again."))
+        if seat.class_ended:
+            raise NotFound(_("This class has ended."))
+        return SeatRef(seat.id, seat.group_id, seat.class_id, seat.nickname, seat.everyone_predicts)
 
     @use_case
     def rename_seat(self, teacher_id: int, seat_id: int, nickname: str) -> int:
@@ -205,16 +188,3 @@ class Seating:
 
 def _name_taken(nickname: str) -> Conflict:
     return Conflict(_("Someone in this group is already called %s.") % nickname)
-
-
-def seat_of_token(uow: UnitOfWork, token: str) -> SeatRef:
-    """The seat a token opens, read in `uow`; NotFound if removed, unknown or its class ended."""
-    if not token or len(token) > 64:
-        raise NotFound(_("This tablet has no seat. Please join again."))
-    # Every message from a tablet comes through here: one plain-row read.
-    seat = uow.seats.by_token_hash(hash_token(token))
-    if seat is None:
-        raise NotFound(_("This tablet has no seat. Please join again."))
-    if seat.class_ended:
-        raise NotFound(_("This class has ended."))
-    return SeatRef(seat.id, seat.group_id, seat.class_id, seat.nickname, seat.everyone_predicts)

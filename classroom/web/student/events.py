@@ -15,7 +15,6 @@ from classroom.core.games.errors import GameError
 from classroom.projections.group_views import public_event, student_view
 from classroom.projections.journal_view import journal_view
 from classroom.usecases import (
-    CatchUp,
     Conflict,
     NotFound,
     SeatRef,
@@ -63,44 +62,33 @@ def _seat_as_connected() -> SeatRef:
 def on_connect(auth: Any = None) -> None:
     """Accept a tablet only with a valid seat token and a free tab, then send what it missed."""
     token = auth.get("token") if isinstance(auth, dict) else None
-    admitted: list[int] = []
-
-    def entering(seat: SeatRef) -> tuple[int, int]:
-        """Let the tablet in (its tab counted, its rooms joined): the catch-up is read next."""
-        if not presence.admit(seat.seat_id):
-            message = _("This seat is already open on too many tablets. Close the other tabs.")
-            raise Refused(message, {"reason": "too_many_tabs"})
-        admitted.append(seat.seat_id)
-        if seat.predicting:  # a card left waiting by a restarted server is judged now
-            _close_overdue(seat.group_id)
-        _enter_rooms(seat, token)
-        return parse_position(auth)
-
     try:
-        seat, found = use_cases().seats.welcome(token if isinstance(token, str) else "", entering)
-        catch_up = _catch_up_from(seat, found, parse_position(auth))
-        presence.announce(seat.class_id)
+        seat = use_cases().seats.seat_by_token(token if isinstance(token, str) else "")
     except StoreUnavailable as error:
-        _let_go(admitted)
-        # The database is restarting: the tablet tries again in a moment (reason "busy").
         raise Refused(_busy_message(), {"reason": "busy"}) from error
     except ServiceError as error:
-        _let_go(admitted)
         # Socket.IO's own refusal (not Python's built-in one, which reaches the tablet as a
         # bare "Connection refused by server"): its message and reason reach the tablet, which
         # shows a page for each reason.
         raise Refused(say(error), {"reason": _refusal_reason(error)}) from error
+    if not presence.admit(seat.seat_id):
+        message = _("This seat is already open on too many tablets. Close the other tabs.")
+        raise Refused(message, {"reason": "too_many_tabs"})
+    try:
+        if seat.predicting:  # a card left waiting by a restarted server is judged now
+            _close_overdue(seat.group_id)
+        catch_up = _welcome(seat, token, auth)
+        presence.announce(seat.class_id)
+    except StoreUnavailable as error:
+        presence.disconnected(seat.seat_id)
+        # The database is restarting: the tablet tries again in a moment (reason "busy").
+        raise Refused(_busy_message(), {"reason": "busy"}) from error
     except BaseException:
-        _let_go(admitted)  # the tab admitted above never opened
+        presence.disconnected(seat.seat_id)  # the tab admitted above never opened
         raise
     current_app.extensions["beacons"].start()
     # Sent once the tablet has its CONNECT: before it, socket.io-client would hold them back.
     after_connect.send_once_connected(request.sid, PLAY, catch_up)  # type: ignore[attr-defined]
-
-
-def _let_go(admitted: list[int]) -> None:
-    for seat_id in admitted:
-        presence.disconnected(seat_id)
 
 
 def _close_overdue(group_id: int) -> None:
@@ -111,14 +99,17 @@ def _close_overdue(group_id: int) -> None:
         return
 
 
-def _enter_rooms(seat: SeatRef, token: Any) -> None:
-    """Rooms first: a change committed while the tablet catches up still reaches it."""
+def _welcome(seat: SeatRef, token: Any, auth: Any) -> list[tuple[str, Any]]:
+    """Rooms first: a change committed while the tablet catches up still reaches it. Returns
+    the catch-up to send."""
     session["play_token"] = token
     join_room(f"group:{seat.group_id}")
     join_room(f"seat:{seat.seat_id}")
+    catch_up = _catch_up_messages(seat, parse_position(auth))
     session["play_seat"] = seat.seat_id
     session["play_class"] = seat.class_id
     session["play_ref"] = seat
+    return catch_up
 
 
 @socketio.on("disconnect", namespace=PLAY)
@@ -243,14 +234,6 @@ def _catch_up_messages(seat: SeatRef, position: tuple[int, int]) -> list[tuple[s
     it has one (an empty journal is not worth a message: a page starts with none)."""
     round_number, last_seq = position
     found = use_cases().reading.catch_up(seat.group_id, seat.seat_id, round_number, last_seq)
-    return _catch_up_from(seat, found, position)
-
-
-def _catch_up_from(
-    seat: SeatRef, found: CatchUp, position: tuple[int, int]
-) -> list[tuple[str, Any]]:
-    """The catch-up's messages, from what was read for it."""
-    round_number, _last_seq = position
     messages: list[tuple[str, Any]] = []
     if found.missed:
         messages.append(("events", [public_event(event) for event in found.missed]))
