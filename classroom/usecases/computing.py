@@ -17,6 +17,7 @@ With `workers=0` the computations run in the calling thread (tests of use cases,
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
 import os
 import threading
 from collections.abc import Callable
@@ -52,9 +53,20 @@ def default_workers() -> int:
 
 
 def _ready() -> None:
-    """Run once in each new worker: load what the checks use before the first one arrives."""
+    """Run once in each new worker: follow the server out, and load what the checks use
+    before the first one arrives."""
+    threading.Thread(target=_end_with_parent, name="parent-watch", daemon=True).start()
     import classroom.core.hypotheses
     import classroom.core.rules.analysis  # noqa: F401
+
+
+def _end_with_parent() -> None:
+    """End this worker when the process that started it ends, however it ends: a server
+    stopped by a signal runs no clean-up, and its workers would otherwise wait forever."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        multiprocessing.connection.wait([parent.sentinel])
+    os._exit(0)
 
 
 # The pools of this process, by size: apps in one process (tests) share them rather than

@@ -3,9 +3,12 @@ clear refusal when the workers do not answer in time or too many wait."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +18,8 @@ from classroom.core.layout import Layout
 from classroom.usecases.checks import Checks, outcome_of, rule_analysis
 from classroom.usecases.computing import Busy, Computations, TooSlow
 from tests.usecases.conftest import ALTERNATE_COLOURS
+
+ROOT = Path(__file__).resolve().parents[2]
 
 C = Card.parse
 # Red, black, red accepted; a second red refused under the black.
@@ -106,3 +111,27 @@ def test_in_the_callers_thread_nothing_is_queued_or_timed() -> None:
     computing = Computations(workers=0)
     assert computing.in_process
     assert computing.run(sorted, [3, 1, 2], timeout_s=0.0) == [1, 2, 3]
+
+
+WORKER_OF_A_KILLED_SERVER = """
+import os, signal
+from classroom.usecases.computing import Computations
+if __name__ == "__main__":
+    worker = Computations(workers=1).run(os.getpid, timeout_s=60.0)
+    print(worker, flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+@pytest.mark.slow
+def test_a_worker_process_ends_with_the_process_that_started_it(tmp_path: Path) -> None:
+    script = tmp_path / "server.py"
+    script.write_text(WORKER_OF_A_KILLED_SERVER)
+    ran = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
+    worker = int(ran.stdout.split()[0])
+    deadline = time.monotonic() + 20.0
+    while Path(f"/proc/{worker}").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)  # polling for the worker's end, up to a deadline
+    assert not Path(f"/proc/{worker}").exists()
