@@ -8,13 +8,18 @@ other tablet of the group, and to the projector's `class` payload showing the gr
 card longer. `python -m bench school` runs it all (~7 minutes); `--quick` runs a short version.
 
 `--server threading|gevent|gunicorn-gthread|gunicorn-gevent` runs the app under another server
-(bench/servers.py; the relay stays the same), `--tablets N` sizes the big school, `--json FILE`
-keeps the figures: `python -m bench.bench_school --quick --server gevent --tablets 500`.
+(bench/servers.py; the relay stays the same), `--tablets N` sizes the big school (and its bells:
+300 and N tablets dropping and coming back at once), `--json FILE` keeps the figures:
+`python -m bench.bench_school --quick --server gevent --tablets 500`.
+
+`--processes 1,2,4 [--per-process 100]` measures several app processes instead, on PostgreSQL
+and Redis (bench/scaleout.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import logging
 import os
@@ -67,6 +72,8 @@ class Settings:
     classes: int = 10
     big_tablets: int = 1000
     bell_tablets: int = 300
+    #: Bells rung in the big school, every tablet of each dropping and coming back at once.
+    big_bells: tuple[int, ...] = (300, 1000)
     server: str = "threading"  # which server runs the app: one of bench.servers.KINDS
 
 
@@ -78,6 +85,7 @@ QUICK = Settings(
     classes=4,
     big_tablets=250,
     bell_tablets=120,
+    big_bells=(120, 250),
 )
 
 
@@ -88,7 +96,11 @@ class Crowd:
     school: School
     port: int
     follow_turns: bool
+    #: With several server processes, tablet n (and projector of class c) goes to
+    #: ports[n % len(ports)] (ports[c % len(ports)]), as a load balancer spreads them.
+    ports: list[int] = field(default_factory=list)
     tablets: list[list[Tablet]] = field(default_factory=list)
+    _index: dict[int, int] = field(default_factory=dict, repr=False)
     projectors: dict[int, Projector] = field(default_factory=dict)
     failed: set[Tablet] = field(default_factory=set)
     acked: dict[int, int] = field(default_factory=dict)
@@ -96,6 +108,15 @@ class Crowd:
     def __post_init__(self) -> None:
         self.tablets = [[Tablet(t, g.group_id) for t in g.tokens] for g in self.school.groups]
         self.projectors = {c: Projector(t, c) for c, t in self.school.projectors.items()}
+        self._index = {id(tablet): n for n, tablet in enumerate(self.everyone())}
+
+    def port_of(self, client: Tablet | Projector) -> int:
+        """The server port this client connects to."""
+        if not self.ports:
+            return self.port
+        if isinstance(client, Projector):
+            return self.ports[client.class_id % len(self.ports)]
+        return self.ports[self._index[id(client)] % len(self.ports)]
 
     def everyone(self) -> Iterator[Tablet]:
         """Every tablet, group after group."""
@@ -120,11 +141,11 @@ def _connect_one(client: Tablet | Projector, port: int) -> tuple[float | None, s
 def connect_crowd(crowd: Crowd, workers: int = 32) -> dict[str, Any]:
     """Connect projectors, then every tablet (`workers` at a time); then wait for their state."""
     for projector in crowd.projectors.values():
-        _connect_one(projector, crowd.port)
+        _connect_one(projector, crowd.port_of(projector))
     tablets = list(crowd.everyone())
     started = time.perf_counter()
     with ThreadPoolExecutor(workers) as pool:
-        outcomes = list(pool.map(lambda t: _connect_one(t, crowd.port), tablets))
+        outcomes = list(pool.map(lambda t: _connect_one(t, crowd.port_of(t)), tablets))
     wall = time.perf_counter() - started
     crowd.failed = {t for t, (took, _) in zip(tablets, outcomes, strict=True) if took is None}
     deadline = time.perf_counter() + 30
@@ -237,21 +258,31 @@ def _commute(
     return time.perf_counter()
 
 
-def ring_bell(crowd: Crowd, seqs: dict[int, int], count: int, seed: int) -> dict[str, Any]:
+def ring_bell(
+    crowd: Crowd, seqs: dict[int, int], count: int, seed: int, *, at_once: bool = False
+) -> dict[str, Any]:
     """`count` tablets drop and reconnect within 2 s with (round, last_seq), retrying as
-    socket.io-client does (every second) for up to BELL_PATIENCE seconds."""
+    socket.io-client does (every second) for up to BELL_PATIENCE seconds. `at_once`: every
+    one of them drops at the same moment and all reconnect together half a second later (a
+    school's Wi-Fi coming back)."""
     rng = random.Random(seed)
     chosen = [t for t in crowd.everyone() if t not in crowd.failed][:count]
     duplicates_before = sum(t.duplicates() for t in chosen)
     bell = time.perf_counter() + 0.2
-    plan = [(leave, rng.uniform(leave, 2.0)) for leave in (rng.uniform(0, 1) for _ in chosen)]
+    if at_once:
+        plan = [(0.0, 0.5) for _ in chosen]
+    else:
+        plan = [(leave, rng.uniform(leave, 2.0)) for leave in (rng.uniform(0, 1) for _ in chosen)]
     outcomes: list[float | str] = ["not back in time"] * len(chosen)
     failures: list[str] = []
 
     def commute(n: int) -> None:
         leave, back = plan[n]
         target = seqs[chosen[n].group_id]
-        outcomes[n] = _commute(chosen[n], crowd.port, bell + leave, bell + back, target, failures)
+        tablet = chosen[n]
+        outcomes[n] = _commute(
+            tablet, crowd.port_of(tablet), bell + leave, bell + back, target, failures
+        )
 
     threads = [threading.Thread(target=commute, args=(n,), daemon=True) for n in range(len(chosen))]
     for thread in threads:
@@ -330,22 +361,29 @@ def classes_scenarios(settings: Settings, app: bool, seed: int) -> dict[str, Any
 
 
 def big_school(settings: Settings, app: bool, seed: int) -> dict[str, Any]:
-    """1,000 tablets (200 groups of 5, classes of 6 groups) connect, get their state, play."""
+    """1,000 tablets (200 groups of 5, classes of 6 groups) connect, get their state, play;
+    then the bells: 300 of them, then all, drop and come back at once."""
     port = free_port()
     school, context, url = _target(
         app, class_sizes(settings.big_tablets // 5), port, settings.server
     )
+    results: dict[str, Any] = {}
     with context as process:
         crowd = Crowd(school, port, follow_turns=app)
         try:
-            result = _measured(
+            results["big"] = _measured(
                 process,
                 lambda: {**connect_crowd(crowd, 64), **play(crowd, settings.big_s, PACE, seed)},
             )
+            for size in settings.big_bells:
+                bell = functools.partial(
+                    ring_bell, crowd, _current_seqs(crowd, url), size, seed + size, at_once=True
+                )
+                results[f"bell_{size}"] = _measured(process, bell)
         finally:
             crowd.close()
     _remove(url)
-    return result
+    return results
 
 
 def _remove(url: str) -> None:
@@ -357,12 +395,12 @@ def run(settings: Settings | None = None, seed: int = 7) -> dict[str, Any]:
     """Every scenario against the classroom server, then against the relay; print and return."""
     settings = settings or Settings()
     started = time.perf_counter()
-    ours = {**classes_scenarios(settings, True, seed), "big": big_school(settings, True, seed)}
-    floor = {**classes_scenarios(settings, False, seed), "big": big_school(settings, False, seed)}
+    ours = {**classes_scenarios(settings, True, seed), **big_school(settings, True, seed)}
+    floor = {**classes_scenarios(settings, False, seed), **big_school(settings, False, seed)}
     for name in ours:
         print(summary_line(f"{name} (ours)", ours[name]))
         print(summary_line(f"{name} (relay)", floor[name]))
-    ratios = {name: ratios_to_relay(ours[name], floor[name]) for name in ("steady", "burst", "big")}
+    ratios = {name: ratios_to_relay(ours[name], floor[name]) for name in ours}
     print("ours / relay:", json.dumps(ratios))
     return {
         "settings": settings.__dict__,
@@ -381,10 +419,28 @@ def main() -> None:
     parser.add_argument("--server", choices=KINDS, default="threading", help="what runs the app")
     parser.add_argument("--tablets", type=int, help="tablets in the big school (1,000; quick 250)")
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument(
+        "--processes",
+        help="instead: PostgreSQL, Redis and this many app processes in turn (e.g. 1,2,4)",
+    )
+    parser.add_argument(
+        "--per-process", type=int, default=100, help="with --processes: tablets per process"
+    )
     args = parser.parse_args()
+    if args.processes:
+        from bench import scaleout
+
+        counts = tuple(int(n) for n in args.processes.split(","))
+        play_s = QUICK.big_s if args.quick else Settings().big_s
+        scaled = scaleout.run(counts, args.per_process, play_s)
+        if args.json:
+            with open(args.json, "w") as out:
+                json.dump(scaled, out, indent=2, default=str)
+        return
     settings = replace(QUICK if args.quick else Settings(), server=args.server)
     if args.tablets:
-        settings = replace(settings, big_tablets=args.tablets)
+        bells = tuple(sorted({min(300, args.tablets), args.tablets}))
+        settings = replace(settings, big_tablets=args.tablets, big_bells=bells)
     figures = run(settings)
     if args.json:
         with open(args.json, "w") as out:

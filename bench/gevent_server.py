@@ -6,15 +6,18 @@ Run: `python -m bench.gevent_server --port 5001` (loopback only; CLASSROOM_DATAB
 
 from gevent import monkey
 
-monkey.patch_all()
+if __name__ == "__main__":
+    # Only when run: the worker processes of the rule checks import this module again (as
+    # their parent's main module) and must stay plain processes, with real threads.
+    monkey.patch_all()
 
-import argparse  # noqa: E402
-import socket  # noqa: E402
+import argparse
+import socket
 
-from gevent.pywsgi import WSGIServer  # noqa: E402
+from gevent.pywsgi import WSGIServer
 
-from classroom.cli.serve import LISTEN_BACKLOG, tune_for_a_school  # noqa: E402
-from classroom.web import create_app  # noqa: E402
+from classroom.cli.serve import LISTEN_BACKLOG, tune_for_a_school
+from classroom.web import create_app
 
 
 def main() -> None:

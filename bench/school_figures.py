@@ -25,11 +25,15 @@ def percentiles_ms(values: list[float], prefix: str) -> dict[str, float]:
 def ratios_to_relay(ours: dict[str, Any], floor: dict[str, Any]) -> dict[str, float | None]:
     """Our p50 and p99 over the relay's, for tablets and the projector."""
     ratios: dict[str, float | None] = {}
-    for who in ("tablet", "projector"):
+    for who in ("tablet", "projector", "reconnect"):
         for point in ("p50", "p99"):
             key = f"{who}_{point}_ms"
             mine, base = ours.get(key), floor.get(key)
-            ratios[f"{who}_{point}"] = round(mine / base, 1) if mine and base else None
+            if mine and base:
+                ratios[f"{who}_{point}"] = round(mine / base, 1)
+    for key in ("connect_s", "all_back_s"):
+        if ours.get(key) and floor.get(key):
+            ratios[key] = round(ours[key] / floor[key], 2)
     return ratios
 
 

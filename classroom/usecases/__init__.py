@@ -16,6 +16,7 @@ from classroom.projections.snapshots import ClassSnapshot, GroupSnapshot, SeatIn
 from classroom.usecases.built import BuiltCheck, BuiltHypotheses
 from classroom.usecases.changes import Change, Move
 from classroom.usecases.classes import ClassPeriods, GroupSetup
+from classroom.usecases.computing import Computations
 from classroom.usecases.context import Context
 from classroom.usecases.dealing import Dealing, RuleChoice
 from classroom.usecases.effects import (
@@ -97,9 +98,16 @@ class UseCases:
     practice: Practice
 
     @classmethod
-    def over(cls, uow: Callable[[], UnitOfWork], *, rng: random.Random | None = None) -> UseCases:
-        """The use cases over `uow`, shuffling with `rng` (a secure source by default)."""
-        context = Context(uow, rng or secure_random())
+    def over(
+        cls,
+        uow: Callable[[], UnitOfWork],
+        *,
+        rng: random.Random | None = None,
+        computing: Computations | None = None,
+    ) -> UseCases:
+        """The use cases over `uow`, shuffling with `rng` (a secure source by default), long
+        computations run by `computing` (in the caller's thread by default)."""
+        context = Context(uow, rng or secure_random(), computing=computing or Computations())
         rounds = Rounds(context)
         journals = Journals(context)
         predictions = Predictions(context)

@@ -13,13 +13,21 @@ from classroom.core.layout import Layout
 from classroom.core.rules.library import LibraryError, find_rule
 from classroom.core.text import _
 from classroom.usecases.changes import Change, Move
+from classroom.usecases.computing import Overrun
 from classroom.usecases.context import Context, RoundStates
-from classroom.usecases.errors import Invalid, NotFound
+from classroom.usecases.errors import Conflict, Invalid, NotFound
 from classroom.usecases.journal import JournalNote, Journals
 from classroom.usecases.rounds import Rounds
 from classroom.usecases.seats import SeatRef
 
 __all__ = ["YOUNG_BANDS", "BuiltCheck", "BuiltHypotheses"]
+
+#: Seconds a built hypothesis's check against the table may take (the app may change it).
+CHECK_TIMEOUT_S = 5.0
+#: What a student reads when the check did not answer in time (nothing was changed).
+CHECK_TOO_SLOW = _(
+    "Your hypothesis could not be checked in time. Nothing was changed: try again in a moment."
+)
 
 #: The library's age bands of children under 11, who cannot write the rule language yet.
 YOUNG_BANDS = frozenset({"5-7", "8-10"})
@@ -39,6 +47,9 @@ class BuiltHypotheses:
     def __init__(self, context: Context, rounds: Rounds, journals: Journals) -> None:
         self.uow = context.uow
         self.states: RoundStates = context.states
+        self.computing = context.computing
+        #: Seconds a tablet waits for its check before it is told to try again.
+        self.timeout_s = CHECK_TIMEOUT_S
         self.rounds = rounds
         self.journals = journals
 
@@ -53,7 +64,15 @@ class BuiltHypotheses:
             if round_row is None:
                 raise Invalid(_("The round has not started yet."))
             layout: Layout = self.states.layout(uow, round_row)
-        return BuiltCheck(built, check_consistency(built.rule_text, layout))
+        try:
+            # Judging the whole table again is pure work: a worker process does it, so a long
+            # table never holds up the other tablets.
+            consistency = self.computing.run(
+                check_consistency, built.rule_text, layout, timeout_s=self.timeout_s
+            )
+        except Overrun as error:
+            raise Conflict(CHECK_TOO_SLOW) from error
+        return BuiltCheck(built, consistency)
 
     def for_young_children(self, seat: SeatRef) -> bool:
         """Whether the seat's class plays library rules for children under 11 only: their

@@ -29,8 +29,10 @@ from dataclasses import dataclass
 
 from classroom.core.hypotheses import check_equivalence
 from classroom.core.rules import RuleError, compile_rule
+from classroom.core.rules.analysis import RuleAnalysis, analyze
+from classroom.usecases.computing import Busy, Computations, Overrun
 
-__all__ = ["CheckOutcome", "Checks", "Done", "is_rule", "outcome_of"]
+__all__ = ["CheckOutcome", "Checks", "Done", "is_rule", "outcome_of", "rule_analysis"]
 
 log = logging.getLogger(__name__)
 
@@ -79,8 +81,19 @@ def outcome_of(secret: str, hypothesis: str, *, budget_s: float = CHECK_BUDGET_S
     return CheckOutcome(result.verdict, detail, result.needs_more_decks)
 
 
+#: Seconds a worker process may take beyond a check's budget (its start, pickling, a loaded
+#: machine) before the check is answered "undecided" without it.
+GRACE_S = 10.0
+
+
+def rule_analysis(rule_text: str) -> RuleAnalysis:
+    """A rule's figures from random play (a fifth of a second: a worker's)."""
+    return analyze(compile_rule(rule_text))
+
+
 class Checks:
-    """Cached equivalence checks computed by background worker threads."""
+    """Cached equivalence checks, asked for by background threads that run them in
+    `computing`'s worker processes (or themselves, when `computing` has none)."""
 
     def __init__(
         self,
@@ -90,10 +103,13 @@ class Checks:
         queue_size: int = QUEUE_SIZE,
         cache_size: int = CACHE_SIZE,
         on_done: Done | None = None,
+        computing: Computations | None = None,
     ) -> None:
         self.budget_s = budget_s
         self.on_done = on_done
-        self._workers = workers
+        self.computing = computing or Computations()
+        # One asking thread per worker process keeps every process busy.
+        self._workers = max(workers, self.computing.workers)
         self._cache_size = cache_size
         self._cache: OrderedDict[tuple[str, str], CheckOutcome] = OrderedDict()
         self._waiting: dict[tuple[str, str], set[Hashable]] = {}
@@ -171,7 +187,17 @@ class Checks:
         self._queue.task_done()
 
     def _check(self, secret: str, text: str) -> None:
-        outcome = outcome_of(secret, text, budget_s=self.budget_s)
+        try:
+            outcome = self.computing.run(
+                outcome_of, secret, text, budget_s=self.budget_s, timeout_s=self.budget_s + GRACE_S
+            )
+        except Busy:
+            with self._lock:  # not started: asked for again by the next page or tablet
+                self._waiting.pop((secret, text), None)
+            return
+        except Overrun:
+            # The worker did not answer in time: "undecided", in the words of a spent budget.
+            outcome = outcome_of(secret, text, budget_s=0.0)
         with self._lock:
             self._cache[(secret, text)] = outcome
             while len(self._cache) > self._cache_size:

@@ -23,6 +23,7 @@ from classroom.core.eventlog import LoggedEvent
 from classroom.core.games.registry import find_game
 from classroom.core.games.shape import Game
 from classroom.core.layout import Layout
+from classroom.usecases.computing import Computations
 from classroom.usecases.effects import Effects
 from classroom.usecases.ports import RoundRow, StoreUnavailable, UnitOfWork, WriteRace
 
@@ -37,13 +38,23 @@ def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
+#: Rounds whose events are kept in memory for tablets catching up (the oldest read first goes).
+KEPT_LOGS = 2048
+
+
 class RoundStates:
     """The state of each round, cached and caught up from the log before every use, so a
     restarted server (or another process) continues exactly where the log is. Each round is
-    folded by its own game."""
+    folded by its own game.
+
+    The events that reading use cases read are kept too (`log`): the log only grows, so what
+    was read once is read again by no one. When a bell rings, each of a group's tablets used
+    to read and parse its round's whole log again."""
 
     def __init__(self) -> None:
         self._states: dict[int, Any] = {}
+        self._logs: dict[int, tuple[LoggedEvent, ...]] = {}
+        self._logs_lock = threading.Lock()
 
     def of(self, uow: UnitOfWork, round_row: RoundRow) -> Any:
         """The round's state now, in its game's terms: the cached one with any events appended
@@ -89,9 +100,33 @@ class RoundStates:
         layout: Layout = self.of(uow, round_row).layout
         return layout
 
+    def log(
+        self, uow: UnitOfWork, round_row: RoundRow, up_to: int, after: int
+    ) -> tuple[LoggedEvent, ...]:
+        """The round's events after seq `after`, up to at least seq `up_to` (the state's, read
+        in the same transaction). Only for a unit of work that has written nothing to the
+        round: what it reads is kept for everyone."""
+        with self._logs_lock:
+            kept = self._logs.get(round_row.id, ())
+        newest = kept[-1].seq if kept else 0
+        if newest < up_to:
+            # The log only grows: what is new is what comes after the newest event kept.
+            kept = kept + uow.rounds.events(round_row.id, newest)
+            with self._logs_lock:
+                if len(self._logs.get(round_row.id, ())) < len(kept):
+                    self._logs.pop(round_row.id, None)  # the newest read goes last
+                    self._logs[round_row.id] = kept
+                while len(self._logs) > KEPT_LOGS:
+                    del self._logs[next(iter(self._logs))]
+        if after <= 0:
+            return kept
+        return tuple(event for event in kept if event.seq > after)
+
     def forget(self) -> None:
-        """Drop every cached state (tests use it to prove the log alone is enough)."""
+        """Drop every cached state and log (tests use it to prove the log alone is enough)."""
         self._states.clear()
+        with self._logs_lock:
+            self._logs.clear()
 
 
 class GroupLocks:
@@ -125,6 +160,8 @@ class Context:
     states: RoundStates = field(default_factory=RoundStates)
     locks: GroupLocks = field(default_factory=GroupLocks)
     effects: Effects = field(default_factory=Effects)
+    #: Where long pure computations run (in the caller's thread unless the app gives a pool).
+    computing: Computations = field(default_factory=Computations)
 
     @contextmanager
     def writing(self, group_id: int) -> Iterator[UnitOfWork]:

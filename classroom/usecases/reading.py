@@ -19,7 +19,7 @@ from classroom.usecases.errors import NotFound
 from classroom.usecases.ports import GroupRow, JournalRow, RoundRow, UnitOfWork
 from classroom.usecases.verdict_window import predicting, window_end
 
-__all__ = ["CatchUp", "Reading", "journal_record", "logged_events", "snapshot_of"]
+__all__ = ["CatchUp", "Reading", "catch_up_in", "journal_record", "logged_events", "snapshot_of"]
 
 #: A round's state, in the terms of the game it is played in.
 
@@ -53,7 +53,7 @@ class Reading:
             state = self._state(uow, round_row)
             events: tuple[LoggedEvent, ...] = ()
             if round_row is not None and events_after is not None:
-                events = logged_events(uow, round_row, events_after)
+                events = _log(self.states, uow, round_row, state, events_after)
             return snapshot_of(uow, group, round_row, state, events)
 
     def _state(self, uow: UnitOfWork, round_row: RoundRow | None) -> Any:
@@ -66,22 +66,7 @@ class Reading:
         A tablet that last saw another round gets the current round's events from the start.
         """
         with self.uow() as uow:
-            found = uow.groups.with_latest_round(group_id)
-            if found is None:
-                raise NotFound(_("There is no such group."))
-            group, round_row = found
-            if round_row is None:
-                return CatchUp(snapshot_of(uow, group, None, None), (), (), ())
-            state = self._state(uow, round_row)
-            after = last_seq if round_number == round_row.number else 0
-            missed = logged_events(uow, round_row, after)
-            snapshot = snapshot_of(uow, group, round_row, state)
-            journal = tuple(map(journal_record, uow.journal.of_round(round_row.id, seat_id)))
-            journal_events: tuple[LoggedEvent, ...] = ()
-            # A game whose plays are strings has its journals checked against the table alone.
-            if journal and find_game(round_row.mode).journals_read_log:
-                journal_events = missed if after == 0 else uow.rounds.events(round_row.id, 0)
-            return CatchUp(snapshot, missed, journal, journal_events)
+            return catch_up_in(uow, self.states, group_id, seat_id, round_number, last_seq)
 
     def positions(self, group_ids: Sequence[int]) -> dict[int, tuple[int, int]]:
         """Where each group's log stands: its newest round's number and newest seq (groups
@@ -135,6 +120,47 @@ class Reading:
     def _group_snapshot(self, uow: UnitOfWork, group: GroupRow) -> GroupSnapshot:
         round_row = uow.rounds.latest(group.id)
         return snapshot_of(uow, group, round_row, self._state(uow, round_row))
+
+
+def catch_up_in(
+    uow: UnitOfWork,
+    states: RoundStates,
+    group_id: int,
+    seat_id: int,
+    round_number: int,
+    last_seq: int,
+) -> CatchUp:
+    """What a tablet that last saw (`round_number`, `last_seq`) needs, read in `uow` (a unit
+    of work that writes nothing); another round's tablet gets this round's events from the
+    start."""
+    found = uow.groups.with_latest_round(group_id)
+    if found is None:
+        raise NotFound(_("There is no such group."))
+    group, round_row = found
+    if round_row is None:
+        return CatchUp(snapshot_of(uow, group, None, None), (), (), ())
+    state = states.of(uow, round_row)
+    after = last_seq if round_number == round_row.number else 0
+    missed = _log(states, uow, round_row, state, after)
+    snapshot = snapshot_of(uow, group, round_row, state)
+    journal: tuple[JournalRecord, ...] = ()
+    if snapshot.has_journal:  # nobody in the round has written: nothing to read
+        journal = tuple(map(journal_record, uow.journal.of_round(round_row.id, seat_id)))
+    journal_events: tuple[LoggedEvent, ...] = ()
+    # A game whose plays are strings has its journals checked against the table alone.
+    if journal and find_game(round_row.mode).journals_read_log:
+        journal_events = _log(states, uow, round_row, state, 0)
+    return CatchUp(snapshot, missed, journal, journal_events)
+
+
+def _log(
+    states: RoundStates, uow: UnitOfWork, round_row: RoundRow, state: Any, after: int
+) -> tuple[LoggedEvent, ...]:
+    """The round's events after `after`, from the events kept in memory (`state` was read
+    in the same transaction: nothing newer exists)."""
+    if after >= state.seq:
+        return ()
+    return states.log(uow, round_row, state.seq, after)
 
 
 def logged_events(uow: UnitOfWork, round_row: RoundRow, after: int) -> tuple[LoggedEvent, ...]:

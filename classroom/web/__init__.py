@@ -19,6 +19,7 @@ from classroom.store import connect
 from classroom.store.composition import use_cases_for
 from classroom.store.migrate import upgrade
 from classroom.usecases import StoreUnavailable
+from classroom.usecases.computing import Computations
 from classroom.web import after_connect, i18n, log_limits, pinger, reserved_events
 from classroom.web.alarms import BackgroundAlarms
 from classroom.web.beacon import Beacons
@@ -55,8 +56,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     upgrade(sessions.kw["bind"])  # a new or older database is brought to the newest schema
     rng = app.config.get("SHUFFLE_SEED")
     app.extensions["use_cases"] = use_cases_for(
-        sessions, rng=random.Random(rng) if rng is not None else None
+        sessions,
+        rng=random.Random(rng) if rng is not None else None,
+        # Worker processes start with the first long computation, not with the app.
+        computing=Computations(workers=int(app.config["COMPUTE_WORKERS"])),
     )
+    app.extensions["use_cases"].built.timeout_s = float(app.config["COMPUTE_TIMEOUT_S"])
     _wire_effects(app)
     csrf.init_app(app)
     init_limits(app)

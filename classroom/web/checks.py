@@ -41,7 +41,11 @@ def checks() -> Checks:
             if found is None:
                 budget = float(current_app.config.get("CHECK_BUDGET_S", 2.0))
                 app = current_app._get_current_object()  # type: ignore[attr-defined]
-                found = Checks(budget_s=budget, on_done=functools.partial(_push_for, app))
+                found = Checks(
+                    budget_s=budget,
+                    on_done=functools.partial(_push_for, app),
+                    computing=use_cases().context.computing,
+                )
                 current_app.extensions["checks"] = found
     return found
 

@@ -82,6 +82,10 @@ def default_config(instance: Path) -> dict[str, Any]:
         # A seat's costly actions, action -> (times, in seconds), shared by its tabs: only
         # sizes set here differ from classroom/web/seat_budgets.py's DEFAULT_BUDGETS.
         "SEAT_BUDGETS": {},
+        # Worker processes for rule checks and other long pure computations (0: in the
+        # server's own threads), and how long a tablet or a page waits for one (seconds).
+        "COMPUTE_WORKERS": _workers(os.environ.get("CLASSROOM_COMPUTE_WORKERS", "")),
+        "COMPUTE_TIMEOUT_S": 5.0,
     }
 
 
@@ -97,6 +101,13 @@ def _pause(text: str) -> tuple[float, float]:
     except ValueError:
         return ROBOT_PAUSE
     return pause if 0 <= pause[0] <= pause[1] <= 60 else ROBOT_PAUSE
+
+
+def _workers(text: str) -> int:
+    """Worker processes from the environment, or the machine's default when unset or wrong."""
+    from classroom.usecases.computing import default_workers
+
+    return int(text) if text.isdigit() and int(text) <= 64 else default_workers()
 
 
 def _count(text: str) -> int:

@@ -3,6 +3,7 @@ against the table that writes nothing, and the built hypothesis kept or guessed.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -197,3 +198,31 @@ def test_a_built_guess_can_be_read_in_words_and_a_typed_one_cannot(lesson: Lesso
     }
     assert words("card.color != prev.color and true") == {"ok": True, "words": None}
     assert words(None)["ok"] is False and words("x" * 301)["ok"] is False
+
+
+def test_a_check_past_its_time_out_is_refused_in_the_students_language(lesson: Lesson) -> None:
+    lesson.service.classes.set_class_language(lesson.teacher_id, lesson.class_id, "ru")
+    player, _card = play_right_card(lesson)
+    before = player.last_state()
+    computing = lesson.service.context.computing
+    assert not computing.in_process  # a worker process judges the table
+    assert check(player, ALTERNATE)["fits"] is True
+    player.received()
+    # Every worker is busy for longer than the tablet waits: the check is queued behind.
+    busy = [computing.submit(time.sleep, 3.0) for _ in range(computing.workers)]
+    lesson.service.built.timeout_s = 0.5
+    answer = check(player, ALTERNATE)
+    assert answer["ok"] is False
+    assert answer["error"] == (
+        "Не удалось вовремя проверить твою гипотезу. Ничего не изменилось: "
+        "попробуй ещё раз чуть позже."
+    )
+    # Told, and nothing changed: the same table, no event, no journal entry.
+    assert [name for name, _payload in player.received()] == ["problem"]
+    assert player.last_state() == before
+    snapshot = lesson.service.reading.group_snapshot(player.group_id)
+    assert lesson.service.journal.journal(snapshot.round_id) == []
+    # Given time again, the same check is answered.
+    lesson.service.built.timeout_s = 30.0
+    assert all(future.result(30.0) is None for future in busy)
+    assert check(player, ALTERNATE)["fits"] is True

@@ -135,6 +135,29 @@ def test_a_tablet_that_missed_events_gets_exactly_those(table: Table) -> None:
     assert [event.seq for event in catch_up.missed] == list(range(seen + 1, table.state().seq + 1))
 
 
+def test_the_events_kept_for_catching_up_are_the_logs_as_it_grows(table: Table) -> None:
+    first = table.whose_turn()
+    reading = table.use_cases.reading
+    # Read once from the start (kept), then the log grows by a play: a tablet that saw the
+    # start gets the play, one that saw nothing gets everything, as the log has them.
+    whole = reading.catch_up(table.group_id, first.seat_id, 1, 0).missed
+    assert whole == table.events()
+    seen = table.state().seq
+    table.play(first, table.right_card(first))
+    assert (
+        reading.catch_up(table.group_id, first.seat_id, 1, seen).missed
+        == table.events()[len(whole) :]
+    )
+    assert reading.catch_up(table.group_id, first.seat_id, 1, 0).missed == table.events()
+    assert reading.catch_up(table.group_id, first.seat_id, 1, table.state().seq).missed == ()
+    # Nothing kept: the same answers from the log alone.
+    table.use_cases.context.states.forget()
+    assert (
+        reading.catch_up(table.group_id, first.seat_id, 1, seen).missed
+        == table.events()[len(whole) :]
+    )
+
+
 def test_an_unknown_card_is_refused_before_the_engine(table: Table) -> None:
     first = table.whose_turn()
     with pytest.raises(GameError):

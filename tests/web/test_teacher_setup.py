@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
+from flask import Flask
 
 from classroom.usecases import UseCases
 from tests.web.conftest import Browser, class_form, text
@@ -150,6 +152,29 @@ def test_rule_check_answers_with_figures_for_a_good_rule(client: Browser, teache
     assert report["figures"] == {"mean": 50, "min": 50, "max": 50, "dead_ends": 0.0}
     assert report["warnings"] == []
     assert len(report["example"]) == 10
+
+
+def test_rule_check_past_its_time_out_says_so_and_answers_later(
+    app: Flask, client: Browser, teacher: int
+) -> None:
+    client.get("/teacher/classes/new")
+    computing = app.extensions["use_cases"].context.computing
+    assert not computing.in_process  # the figures are measured in a worker process
+    # Every worker is busy for longer than the page waits: the measure is queued behind.
+    busy = [computing.submit(time.sleep, 3.0) for _ in range(computing.workers)]
+    app.config["COMPUTE_TIMEOUT_S"] = 0.5
+    rule = "card.rank != prev.rank or card.suit == hearts"  # measured by no other test
+    report = client.post_json("/teacher/rules/check", {"text": rule}).get_json()
+    assert report == {
+        "ok": False,
+        "error": "This rule could not be measured in time. Please try again in a moment.",
+        "line": None,
+        "column": None,
+    }
+    assert all(future.result(30.0) is None for future in busy)
+    app.config["COMPUTE_TIMEOUT_S"] = 30.0
+    again = client.post_json("/teacher/rules/check", {"text": rule}).get_json()
+    assert again["ok"] is True and again["canonical"] == rule
 
 
 def test_rule_check_answers_with_the_error_and_caret_for_a_bad_rule(

@@ -5,30 +5,55 @@ the checks' cache: a page never waits for the checker)."""
 from __future__ import annotations
 
 import functools
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from flask import jsonify
+from flask import current_app, jsonify
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
 
 from classroom.core.rules import Rule, RuleError, compile_rule
 from classroom.core.rules.analysis import RuleAnalysis, analyze
 from classroom.core.rules.library import LibraryRule, load_library, localized
-from classroom.usecases.checks import is_rule
-from classroom.usecases.rounds import compiled
+from classroom.usecases.checks import is_rule, rule_analysis
+from classroom.usecases.computing import Overrun
 from classroom.web.auth import login_required
 from classroom.web.checks import checks
+from classroom.web.context import use_cases
 from classroom.web.messages import say
 from classroom.web.teacher.blueprint import teacher
 from classroom.web.teacher.forms import RuleCheckForm
 
+#: What a teacher reads when a rule's figures were not measured in time.
+FIGURES_TOO_SLOW = _l("This rule could not be measured in time. Please try again in a moment.")
 
-@functools.lru_cache(maxsize=256)
+#: Rules measured already (the oldest looked-at is forgotten first).
+_measured: OrderedDict[str, RuleAnalysis] = OrderedDict()
+_measured_lock = threading.Lock()
+MEASURED_KEPT = 256
+
+
 def _analysis(rule_text: str) -> RuleAnalysis:
-    """Random play is the slow part (a fifth of a second): measure each rule once."""
-    return analyze(compiled(rule_text))
+    """Random play is the slow part (a fifth of a second): each rule is measured once, in a
+    worker process, so a teacher typing a rule never holds up the tablets. `Overrun` when the
+    workers did not answer in time."""
+    with _measured_lock:
+        found = _measured.get(rule_text)
+        if found is not None:
+            _measured.move_to_end(rule_text)
+            return found
+    computing = use_cases().context.computing
+    timeout_s = float(current_app.config.get("COMPUTE_TIMEOUT_S", 5.0))
+    analysis = computing.run(rule_analysis, rule_text, timeout_s=timeout_s)
+    with _measured_lock:
+        _measured[rule_text] = analysis
+        while len(_measured) > MEASURED_KEPT:
+            _measured.popitem(last=False)
+    return analysis
 
 
 def rule_figures(rule: Rule) -> dict[str, Any]:
@@ -52,7 +77,13 @@ def rule_report(text: str) -> dict[str, Any]:
         rule = compile_rule(text)
     except RuleError as error:
         return error_report(error)
-    return {"ok": True, "canonical": str(rule), **rule_figures(rule)}
+    try:
+        figures = rule_figures(rule)
+    except Overrun:
+        # The rule compiles, but its figures are not ready: said like an error, and the
+        # editor checks again at the next keystroke.
+        return {"ok": False, "error": str(FIGURES_TOO_SLOW), "line": None, "column": None}
+    return {"ok": True, "canonical": str(rule), **figures}
 
 
 def error_report(error: RuleError) -> dict[str, Any]:
@@ -94,7 +125,16 @@ def library_entry(rule: LibraryRule, *, figures: bool = False) -> dict[str, Any]
         "age_band": rule.age_band,
         "bad_design": rule.bad_design,
     }
-    return entry | rule_figures(rule.rule) if figures else entry
+    if not figures:
+        return entry
+    try:
+        return entry | rule_figures(rule.rule)
+    except Overrun:
+        # The library's rules are few and known: measured here rather than shown without.
+        analysis = analyze(rule.rule)
+        with _measured_lock:
+            _measured[str(rule.rule)] = analysis
+        return entry | rule_figures(rule.rule)
 
 
 @dataclass(frozen=True, slots=True)
