@@ -81,7 +81,7 @@ def default_config(instance: Path) -> dict[str, Any]:
         "MAX_TABS_PER_SEAT": 3,
         # A seat's costly actions, action -> (times, in seconds), shared by its tabs: only
         # sizes set here differ from classroom/web/seat_budgets.py's DEFAULT_BUDGETS.
-        "SEAT_BUDGETS": {},
+        "SEAT_BUDGETS": _budgets(os.environ.get("CLASSROOM_SEAT_BUDGETS", "")),
         # Worker processes for rule checks and other long pure computations (0: in the
         # server's own threads), and how long a tablet or a page waits for one (seconds).
         "COMPUTE_WORKERS": _workers(os.environ.get("CLASSROOM_COMPUTE_WORKERS", "")),
@@ -101,6 +101,22 @@ def _pause(text: str) -> tuple[float, float]:
     except ValueError:
         return ROBOT_PAUSE
     return pause if 0 <= pause[0] <= pause[1] <= 60 else ROBOT_PAUSE
+
+
+def _budgets(text: str) -> dict[str, tuple[int, float]]:
+    """Budgets from the environment, 'resync=600/60,check=30/10' (times/seconds per action);
+    what is not written so is left out.
+
+    >>> _budgets("resync=600/60, check=30/10, guess=lots")
+    {'resync': (600, 60.0), 'check': (30, 10.0)}
+    """
+    budgets = {}
+    for item in text.split(","):
+        action, _equals, size = item.strip().partition("=")
+        times, _slash, seconds = size.partition("/")
+        if action.isidentifier() and times.isdigit() and seconds.replace(".", "", 1).isdigit():
+            budgets[action] = (int(times), float(seconds))
+    return budgets
 
 
 def _workers(text: str) -> int:

@@ -113,6 +113,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         "CLASSROOM_SEAT_CLAIM_LIMIT": "1000 per minute",
         # Robots think for a fraction of a second, not a child's few: rounds stay short.
         "CLASSROOM_ROBOT_PAUSE_SECONDS": "0.2-0.6",
+        # The tests' second connections ask their seat's state before every fast move, far
+        # more often than a tablet does (tests/security checks the budgets themselves).
+        "CLASSROOM_SEAT_BUDGETS": "resync=6000/60",
     }
     command = [sys.executable, "-m", "classroom"]
     subprocess.run(
