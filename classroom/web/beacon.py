@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import logging
 import re
-import threading
 from typing import Any
 
 from flask import Flask
 
 from classroom.web.context import use_cases
 from classroom.web.extensions import socketio
+from classroom.web.periodic import PeriodicTask
 from classroom.web.presence import offline_since
 from classroom.web.rooms import PLAY, PROJECTOR, TEACH
 
@@ -63,36 +63,22 @@ def local_classes() -> tuple[list[int], list[int]]:
     return _ids_in_rooms(TEACH, _TEACHERS_ROOM), _ids_in_rooms(PROJECTOR, _PROJECTOR_ROOM)
 
 
-class Beacons:
+class Beacons(PeriodicTask):
     """The background task that sends the beacons of one server process."""
 
+    failure = "no beacon this time"
+
     def __init__(self, app: Flask, every: float = BEACON_S) -> None:
-        self._app = app
-        self._every = every
-        self._started = False
-        self._guard = threading.Lock()
+        super().__init__(app, every=every, idle_rounds=IDLE_BEATS)
         # Where each local group stood at the last beacon: a group still there is swept.
         self._last: dict[int, tuple[int, int]] = {}
-        # Made with the first start: Socket.IO's server (and its kind of event) comes later.
-        self._stop: Any = None
 
-    def start(self) -> None:
-        """Start the task once (the first page to connect starts it); never when the app
-        sends no beacons of its own (`every` 0)."""
-        if self._every <= 0:
-            return
-        with self._guard:
-            if self._started:
-                return
-            self._started = True
-            if self._stop is None:
-                self._stop = socketio.server.eio.create_event()
-        socketio.start_background_task(self._run)
+    def work(self) -> int:
+        return self.send_now()
 
-    def stop(self) -> None:
-        """End the task (tests end an app's before the next)."""
-        if self._stop is not None:
-            self._stop.set()
+    def may_end(self) -> bool:
+        """Only once no tablet, teacher's page or projector is connected here any more."""
+        return not (local_groups() or any(local_classes()))
 
     def send_now(self) -> int:
         """Send every local page where its groups stand; how many rooms heard."""
@@ -125,24 +111,6 @@ class Beacons:
     @staticmethod
     def _emit(beacon: dict[str, Any], room: str, namespace: str) -> None:
         socketio.emit("beacon", beacon, to=room, namespace=namespace, ignore_queue=True)
-
-    def _run(self) -> None:
-        idle = 0
-        while not self._stop.wait(self._every):
-            try:
-                idle = 0 if self.send_now() else idle + 1
-            except Exception:  # the database restarting: the next beacon tries again
-                log.warning("no beacon this time", exc_info=True)
-            if idle >= IDLE_BEATS:
-                # Checked under the guard: a page connecting now either finds the task
-                # still running or starts a new one.
-                with self._guard:
-                    if not (local_groups() or any(local_classes())):
-                        self._started = False
-                        return
-                idle = 0
-        with self._guard:
-            self._started = False
 
 
 def _class_beacon(groups: dict[int, tuple[int, int]]) -> dict[str, Any]:

@@ -13,14 +13,12 @@ from __future__ import annotations
 
 import logging
 import random
-import threading
 import time
-from typing import Any
 
 from flask import Flask
 
 from classroom.web.context import use_cases
-from classroom.web.extensions import socketio
+from classroom.web.periodic import PeriodicTask
 
 __all__ = ["RobotDriver"]
 
@@ -34,38 +32,22 @@ RECHECK_S = 5.0
 IDLE_SWEEPS = 120
 
 
-class RobotDriver:
+class RobotDriver(PeriodicTask):
     """The background task that makes the robot moves of one server process."""
+
+    failure = "no robot moves this time"
 
     def __init__(
         self, app: Flask, *, every: float, pause: tuple[float, float], rng: random.Random
     ) -> None:
-        self._app = app
-        self._every = every
+        super().__init__(app, every=every, idle_rounds=IDLE_SWEEPS)
         self._pause = pause
         self._rng = rng
-        self._started = False
-        self._guard = threading.Lock()
         # Per table: the (round, seq) it stood at when last seen, and when its robots move.
         self._due: dict[int, tuple[tuple[int, int], float]] = {}
-        self._stop: Any = None
 
-    def start(self) -> None:
-        """Start the task once (any page connecting starts it); never when `every` is 0."""
-        if self._every <= 0:
-            return
-        with self._guard:
-            if self._started:
-                return
-            self._started = True
-            if self._stop is None:
-                self._stop = socketio.server.eio.create_event()
-        socketio.start_background_task(self._run)
-
-    def stop(self) -> None:
-        """End the task (tests end an app's before the next)."""
-        if self._stop is not None:
-            self._stop.set()
+    def work(self) -> int:
+        return self.sweep()
 
     def sweep(self) -> int:
         """Make the robot moves that are due now; how many tables have robots."""
@@ -86,17 +68,3 @@ class RobotDriver:
             for group_id in set(self._due) - set(positions):
                 del self._due[group_id]
         return len(groups)
-
-    def _run(self) -> None:
-        idle = 0
-        while not self._stop.wait(self._every):
-            try:
-                idle = 0 if self.sweep() else idle + 1
-            except Exception:  # the database restarting: the next sweep tries again
-                log.warning("no robot moves this time", exc_info=True)
-            if idle >= IDLE_SWEEPS:
-                with self._guard:
-                    self._started = False
-                return
-        with self._guard:
-            self._started = False
