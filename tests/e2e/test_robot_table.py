@@ -59,7 +59,9 @@ def test_a_student_plays_between_two_robots_everyone_sees_them_as_programs(
     ana.screenshot("robots-tablet", SCREENSHOTS)
     projector.page.screenshot(path=str(SCREENSHOTS / "robots-projector.png"))
     panel.screenshot(path=str(SCREENSHOTS / "robots-teacher-panel.png"))
-    assert mine >= 3, f"the student had {mine} turns in {ROUND_S} s: the robots stalled"
+    # An ideal scientist may name the rule within a few plays: a round over is progress too.
+    over = ana.page.locator("#round-over").is_visible()
+    assert mine >= 3 or (over and mine >= 1), f"{mine} turns in {ROUND_S} s: the robots stalled"
     assert played > mine  # the robots' accepted cards are on the student's table too
     assert_no_page_errors([ana])
     assert projector.errors == []

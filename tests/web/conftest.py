@@ -102,7 +102,13 @@ TEMPLATES = SharedBytecode()
 
 
 @pytest.fixture
-def app(database_url: str) -> Flask:
+def app_settings() -> dict[str, Any]:
+    """Settings a test module adds to the app's (none here; a module may override this)."""
+    return {}
+
+
+@pytest.fixture
+def app(database_url: str, app_settings: dict[str, Any]) -> Flask:
     """The app on a fresh database (see tests/conftest.py), CSRF on, shuffles seeded."""
     app = create_app(
         {
@@ -113,6 +119,7 @@ def app(database_url: str) -> Flask:
             "PUBLIC_URL": "",
             "BEACON_SECONDS": 0,  # as in tests/realtime: a test sends the beacons it reads
             "ROBOT_SWEEP_SECONDS": 0,
+            **app_settings,
         }
     )
     app.jinja_env.bytecode_cache = TEMPLATES

@@ -58,6 +58,13 @@ class Spy:
 
 
 @pytest.fixture
+def app_settings() -> dict[str, Any]:
+    """Checks in the server's own threads, where the spy can see which thread runs them
+    (the worker processes have their own tests: tests/usecases/test_computing.py)."""
+    return {"COMPUTE_WORKERS": 0}
+
+
+@pytest.fixture
 def spy(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Iterator[Spy]:
     made = Spy(threading.Event(), [], checks_module.check_equivalence)
     monkeypatch.setattr(checks_module, "check_equivalence", made)
