@@ -14,6 +14,7 @@ from typing import Any
 
 from flask import Flask
 
+from classroom.usecases import StoreUnavailable
 from classroom.web.extensions import socketio
 
 __all__ = ["PeriodicTask"]
@@ -69,7 +70,9 @@ class PeriodicTask:
         while not self._stop.wait(self._every):
             try:
                 idle = 0 if self.work() else idle + 1
-            except Exception:  # the database restarting: the next round tries again
+            except StoreUnavailable as error:  # the database restarting: one line, no trace
+                log.warning("%s: the database is unavailable (%s)", self.failure, error)
+            except Exception:  # anything else is a bug: its traceback, and the next round
                 log.warning(self.failure, exc_info=True)
             if idle >= self._idle_rounds:
                 with self._guard:
