@@ -13,6 +13,7 @@ from tests.web import conftest as web
 
 # The fixtures of both kinds of tests: attacks come through pages and through sockets.
 app, client, service, teacher = web.app, web.client, web.service, web.teacher
+app_settings = web.app_settings
 quick_password_hashes = web.quick_password_hashes
 database, lesson = realtime.database, realtime.lesson
 
