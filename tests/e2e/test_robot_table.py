@@ -54,7 +54,7 @@ def test_a_student_plays_between_two_robots_everyone_sees_them_as_programs(
             mine += 1
             expect(ana.page.locator("#hand button[data-card]")).not_to_have_count(0)
             assert len(ana.mainline()) >= before
-        time.sleep(0.2)
+        time.sleep(0.2)  # polling: the robots move on the server at their own pace
     played = len(ana.mainline())
     ana.screenshot("robots-tablet", SCREENSHOTS)
     projector.page.screenshot(path=str(SCREENSHOTS / "robots-projector.png"))
@@ -98,7 +98,7 @@ def test_a_robots_guess_shows_in_words_on_the_tablet(server: Server, browser: Br
                 ana.play(fits[0])
             else:
                 ana.no_play()
-        time.sleep(0.2)
+        time.sleep(0.2)  # polling: the robots move on the server at their own pace
     expect(found).to_have_count(1)
     expect(found.locator(".guess-words")).to_have_text("Only ♠ spades or ♥ hearts cards.")
     expect(found.locator(".guess-code")).to_have_text("card.suit == spades or card.suit == hearts")
